@@ -1,0 +1,18 @@
+import { openDatabase } from '../src/db/client.js';
+import { DataDirLockedError } from '../src/db/data-dir-lock.js';
+import { runKeysCli } from '../src/cli/keys.js';
+
+// Works on a fresh DATA_DIR (migrating as needed); refuses while a server holds the embedded database.
+let code = 1;
+try {
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || '.data' });
+  try {
+    code = await runKeysCli(process.argv.slice(2), db.prisma, { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) });
+  } finally {
+    await db.close();
+  }
+} catch (e) {
+  process.stderr.write(`${e instanceof DataDirLockedError ? e.message : `keys: ${(e as Error).message}`}\n`);
+}
+// The WASM schema engine leaves a timer behind; exit explicitly.
+process.exit(code);

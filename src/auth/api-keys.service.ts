@@ -1,0 +1,99 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PrismaClient } from '../generated/prisma/client.js';
+
+/** Every live key starts with this (§5: "fixed live-key prefix format"). */
+export const LIVE_KEY_PREFIX = 'wv_live_';
+/** Random part: 32 base62 characters ≈ 190 bits. */
+const RANDOM_LENGTH = 32;
+/** The public lookup prefix is the fixed prefix plus this many random characters; it is safe to show and log. */
+const LOOKUP_LENGTH = 8;
+const KEY_SHAPE = new RegExp(`^${LIVE_KEY_PREFIX}[0-9A-Za-z]{${RANDOM_LENGTH}}$`);
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export const API_TIERS = ['free', 'pro', 'partner'] as const;
+export type ApiTier = (typeof API_TIERS)[number];
+
+/** What a request knows about its caller once the key is verified. */
+export interface ApiKeyIdentity {
+  id: string;
+  prefix: string;
+  tier: ApiTier;
+}
+
+export interface ApiKeySummary extends ApiKeyIdentity {
+  name: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 248 = 4 × 62: bytes above it are dropped so every character is equally likely.
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+const sha256 = (key: string) => createHash('sha256').update(key).digest();
+
+/** Lookup prefix of a well-formed key; null when the text cannot be one of our keys. */
+export function lookupPrefixOf(key: string): string | null {
+  return KEY_SHAPE.test(key) ? key.slice(0, LIVE_KEY_PREFIX.length + LOOKUP_LENGTH) : null;
+}
+
+/** Issues a key. The whole key is returned once and never stored: only its SHA-256 is kept. */
+export async function createApiKey(
+  input: { tier: ApiTier; name?: string | null },
+  deps: { prisma: PrismaClient },
+): Promise<{ key: string; summary: ApiKeySummary }> {
+  for (;;) {
+    const key = LIVE_KEY_PREFIX + randomBase62(RANDOM_LENGTH);
+    const prefix = lookupPrefixOf(key)!;
+    const exists = await deps.prisma.apiKey.findUnique({ where: { prefix }, select: { id: true } });
+    if (exists) continue; // 8 base62 characters collide rarely; draw again rather than fail.
+    const row = await deps.prisma.apiKey.create({
+      data: { prefix, hash: sha256(key).toString('hex'), tier: input.tier, name: input.name ?? null },
+    });
+    return { key, summary: toSummary(row) };
+  }
+}
+
+/**
+ * The identity behind a presented key, or null for an unknown, malformed or revoked key (all answered alike, §5.4).
+ * The stored hash is compared in constant time so response timing reveals nothing about it.
+ */
+export async function verifyApiKey(key: string, deps: { prisma: PrismaClient }): Promise<ApiKeyIdentity | null> {
+  const prefix = lookupPrefixOf(key);
+  if (!prefix) return null;
+  const row = await deps.prisma.apiKey.findUnique({ where: { prefix } });
+  if (!row || row.revokedAt) return null;
+  const presented = sha256(key);
+  const stored = Buffer.from(row.hash, 'hex');
+  if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) return null;
+  return { id: row.id, prefix: row.prefix, tier: row.tier };
+}
+
+export async function listApiKeys(deps: { prisma: PrismaClient }): Promise<ApiKeySummary[]> {
+  const rows = await deps.prisma.apiKey.findMany({ orderBy: { createdAt: 'asc' } });
+  return rows.map(toSummary);
+}
+
+/** Revokes by lookup prefix; returns false when no active key has it. Takes effect on the next request. */
+export async function revokeApiKey(prefix: string, deps: { prisma: PrismaClient; now?: () => Date }): Promise<boolean> {
+  const { count } = await deps.prisma.apiKey.updateMany({
+    where: { prefix, revokedAt: null },
+    data: { revokedAt: (deps.now ?? (() => new Date()))() },
+  });
+  return count === 1;
+}
+
+export async function countApiKeys(deps: { prisma: PrismaClient }): Promise<number> {
+  return deps.prisma.apiKey.count();
+}
+
+function toSummary(row: { id: string; prefix: string; tier: ApiTier; name: string | null; createdAt: Date; revokedAt: Date | null }): ApiKeySummary {
+  return { id: row.id, prefix: row.prefix, tier: row.tier, name: row.name, createdAt: row.createdAt, revokedAt: row.revokedAt };
+}

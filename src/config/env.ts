@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** The service's whole configuration, parsed once at boot (main.ts) from the environment. */
+const EnvSchema = z.object({
+  /** TCP port of the HTTP server. @default 4000 */
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  /** Embedded PGlite data directory, used when DATABASE_URL is unset. @default ./.data */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** postgres://… switches from the embedded database to PostgreSQL. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  /** redis://… moves limiter and idempotency state into Redis, shared by every node. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  /** Public origin used in absolute URLs (doc_url, venue url). @default http://localhost:{PORT} */
+  BASE_URL: z.string().url().optional(),
+  /** Signs pagination cursors. When unset, a secret generated once and stored in the database is shared by all nodes. */
+  CURSOR_SECRET: z.string().min(32).optional(),
+  /** pino level. @default info */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest accepted request body, bytes. @default 65536 */
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string };
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const env = parsed.data;
+  return { ...env, BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') };
+}

@@ -1,0 +1,66 @@
+import { ERROR_CATALOGUE, statusOf, type ErrorCode, type ErrorType } from './catalogue.js';
+
+/** One failing input field and what is wrong with it, in our words ("must be at most 100"). */
+export interface FieldProblem {
+  param: string;
+  problem: string;
+}
+
+export interface ApiErrorOptions {
+  message?: string;
+  /** Every failing field (invalid_parameters); the message is built from them and `param` is the first. */
+  problems?: FieldProblem[];
+  /** The one input field at fault, named as the caller's surface names it (GraphQL argument / REST parameter). */
+  param?: string;
+  hint?: string;
+  /** Extra response headers (Retry-After, rate limit headers). */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/** A failure the API reports to its caller with a code from the catalogue (§7). */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly type: ErrorType;
+  readonly status: number;
+  readonly param?: string;
+  readonly hint?: string;
+  readonly headers?: Record<string, string>;
+  readonly problems?: FieldProblem[];
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    const entry = ERROR_CATALOGUE[code];
+    super(options.message ?? (options.problems?.length ? describeProblems(options.problems) : entry.message), { cause: options.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.type = entry.type;
+    this.status = statusOf(code);
+    this.problems = options.problems;
+    this.param = options.param ?? options.problems?.[0]?.param;
+    this.hint = options.hint ?? ('hint' in entry ? entry.hint : undefined);
+    this.headers = options.headers;
+  }
+
+  /**
+   * The same error with its parameter names as another surface names them (GraphQL argument → REST parameter),
+   * so a REST caller reads `capacity_min` where a GraphQL caller reads `capacityMin`.
+   */
+  renameParams(rename: (param: string) => string): ApiError {
+    if (!this.param) return this;
+    const problems = this.problems?.map((p) => ({ param: rename(p.param), problem: p.problem }));
+    return new ApiError(this.code, {
+      message: problems ? undefined : this.message.replaceAll(this.param, rename(this.param)),
+      problems,
+      param: rename(this.param),
+      hint: this.hint,
+      headers: this.headers,
+      cause: this.cause,
+    });
+  }
+}
+
+function describeProblems(problems: FieldProblem[]): string {
+  return `Invalid parameters: ${problems.map((p) => `${p.param} ${p.problem}`).join('; ')}.`;
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;

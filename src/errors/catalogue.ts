@@ -1,0 +1,71 @@
+/**
+ * The one catalogue of error codes (§7). Both surfaces translate an ApiError through it: the REST envelope writer
+ * and the GraphQL error formatter. Messages here are defaults; services may give a more precise one.
+ */
+export const ERROR_TYPES = {
+  invalid_request_error: 400,
+  validation_error: 400,
+  authentication_error: 401,
+  not_found: 404,
+  conflict: 409,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorType = keyof typeof ERROR_TYPES;
+
+interface CatalogueEntry {
+  type: ErrorType;
+  /** HTTP status; defaults to the type's status. */
+  status?: number;
+  message: string;
+  hint?: string;
+}
+
+export const ERROR_CATALOGUE = {
+  sms_consent_required: { type: 'invalid_request_error', message: 'sms_consent is required and must be a boolean.', hint: 'Send sms_consent: true only if the end user agreed to be texted, false otherwise.' },
+  invalid_parameters: { type: 'validation_error', message: 'One or more parameters failed validation.' },
+  invalid_json: { type: 'validation_error', message: 'The request body is not valid JSON.', hint: 'Send a JSON object with Content-Type: application/json.' },
+  payload_too_large: { type: 'invalid_request_error', status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { type: 'invalid_request_error', status: 415, message: 'The request body must be application/json.' },
+  method_not_allowed: { type: 'invalid_request_error', status: 405, message: 'This method is not allowed on this route.' },
+  invalid_cursor: { type: 'validation_error', message: 'The cursor was not issued by this API for this search.', hint: 'Pass pagination.next_cursor from the previous page unchanged, with the same filters.' },
+  invalid_id: { type: 'validation_error', message: 'The id must be a UUID.' },
+  invalid_slug: { type: 'validation_error', message: 'The slug has characters a slug cannot have.', hint: 'Use the slug from search results, URL-encoded so each slash becomes %2F.' },
+  invalid_region: { type: 'validation_error', message: 'Unknown pricing region.' },
+  invalid_season: { type: 'validation_error', message: 'season must be one of peak, shoulder, off.' },
+  invalid_event_type: { type: 'validation_error', message: 'event_type must be weekday or weekend.' },
+  invalid_event_guests: { type: 'validation_error', message: 'event_guests must be an integer from 1 to 500.' },
+  invalid_overnight_guests: { type: 'validation_error', message: 'overnight_guests must be an integer from 1 to 350.' },
+  invalid_nights: { type: 'validation_error', message: 'nights must be an integer from 2 to 7.' },
+  invalid_venue_type: { type: 'validation_error', message: 'venue_type is not a listed type.' },
+  affiliate_only_vendor: { type: 'validation_error', message: 'This vendor takes no inquiries.' },
+  missing_api_key: { type: 'authentication_error', message: 'No API key was supplied.', hint: 'Send Authorization: Bearer <API_KEY> or X-Service-Key: <API_KEY>.' },
+  invalid_api_key: { type: 'authentication_error', message: 'The API key is invalid or has been revoked.' },
+  venue_not_found: { type: 'not_found', message: 'No published venue has this slug.' },
+  vendor_not_found: { type: 'not_found', message: 'No listed vendor has this slug.' },
+  blog_post_not_found: { type: 'not_found', message: 'No published post has this slug.' },
+  inspiration_photo_not_found: { type: 'not_found', message: 'No inspiration photo has this id.' },
+  route_not_found: { type: 'not_found', message: 'No route matches this path.', hint: 'API routes are under /api/v1; see /api/v1/openapi.json.' },
+  idempotency_conflict: { type: 'conflict', message: 'This idempotency key was used with a different body.' },
+  idempotency_in_progress: { type: 'conflict', message: 'A request with this idempotency key is still processing.', hint: 'Retry after a few seconds with the same key and body.' },
+  rate_limit_exceeded: { type: 'rate_limit_exceeded', message: 'Rate limit exceeded.', hint: 'Wait for Retry-After seconds, then retry.' },
+  venue_detail_rate_limit_exceeded: { type: 'rate_limit_exceeded', message: 'Daily venue detail lookups used up.', hint: 'Wait for Retry-After seconds; search results already carry most venue fields.' },
+  inquiry_rate_limit_exceeded: { type: 'rate_limit_exceeded', message: 'Daily inquiry limit used up.', hint: 'Wait for Retry-After seconds before sending another inquiry.' },
+  internal_error: { type: 'internal_error', message: 'An unexpected error occurred.', hint: 'Retry once; if it persists, contact support with the request_id.' },
+  database_error: { type: 'internal_error', message: 'A database read failed.', hint: 'Retry with exponential backoff.' },
+  insert_failed: { type: 'internal_error', message: 'The inquiry could not be saved.', hint: 'Retry with the same X-Idempotency-Key; it is safe.' },
+  service_unavailable: { type: 'internal_error', status: 503, message: 'The service is temporarily unavailable.', hint: 'Retry with exponential backoff.' },
+  knowledge_unavailable: { type: 'internal_error', status: 503, message: 'The knowledge store is unavailable.', hint: 'Retry with exponential backoff.' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function statusOf(code: ErrorCode): number {
+  const entry: CatalogueEntry = ERROR_CATALOGUE[code];
+  return entry.status ?? ERROR_TYPES[entry.type];
+}
+
+export function docUrl(baseUrl: string, code: string): string {
+  return `${baseUrl}/developers/errors#${code}`;
+}

@@ -1,0 +1,43 @@
+import { ApiError, isApiError } from './api-error.js';
+import { docUrl } from './catalogue.js';
+
+/** Prisma and driver errors: a read against the database failed (§7 database_error). */
+function isDatabaseFailure(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  return /^(PrismaClient\w*Error|DriverAdapterError)$/.test(e.name) || /^(ECONNREFUSED|ECONNRESET|57P01|08\w{3})$/.test(String((e as { code?: unknown }).code ?? ''));
+}
+
+/**
+ * Any thrown value as the error the caller may see. Unknown failures become internal_error or database_error with
+ * the catalogue's fixed message: their own text (stack, SQL, values) is logged, never returned.
+ */
+export function toApiError(e: unknown): { error: ApiError; unexpected: boolean } {
+  if (isApiError(e)) return { error: e, unexpected: false };
+  return { error: new ApiError(isDatabaseFailure(e) ? 'database_error' : 'internal_error'), unexpected: true };
+}
+
+/** The §7 error envelope's inner object. */
+export function errorBody(error: ApiError, requestId: string, baseUrl: string) {
+  return {
+    type: error.type,
+    code: error.code,
+    message: error.message,
+    ...(error.param ? { param: error.param } : {}),
+    request_id: requestId,
+    doc_url: docUrl(baseUrl, error.code),
+    ...(error.hint ? { hint: error.hint } : {}),
+  };
+}
+
+/** The same facts for GraphQL `extensions` (camelCase keys, as GraphQL clients expect). */
+export function errorExtensions(error: ApiError, requestId: string, baseUrl: string) {
+  return {
+    code: error.code,
+    type: error.type,
+    status: error.status,
+    ...(error.param ? { param: error.param } : {}),
+    ...(error.hint ? { hint: error.hint } : {}),
+    requestId,
+    docUrl: docUrl(baseUrl, error.code),
+  };
+}

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import { ApiError, type FieldProblem } from './api-error.js';
+
+/**
+ * Parses a service input with its zod schema; failures become one invalid_parameters error naming every failing
+ * field in our own words (zod's messages are not shown to users verbatim).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const problems: FieldProblem[] = [];
+  for (const issue of result.error.issues) {
+    const param = issue.path.length ? String(issue.path[0]) : 'input';
+    if (!problems.some((p) => p.param === param)) problems.push({ param, problem: describeIssue(issue) });
+  }
+  throw new ApiError('invalid_parameters', { problems });
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  // A message we wrote on the schema (`{ error: '…' }`) wins; zod's own defaults start with "Invalid" or "Too".
+  if (issue.message && !/^(Invalid|Too (small|big)|Expected|Unrecognized)/.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' ? `must be at least ${issue.minimum} characters` : issue.origin === 'array' ? `must have at least ${issue.minimum} items` : `must be at least ${issue.minimum}`;
+    case 'too_big':
+      return issue.origin === 'string' ? `must be at most ${issue.maximum} characters` : issue.origin === 'array' ? `must have at most ${issue.maximum} items` : `must be at most ${issue.maximum}`;
+    case 'invalid_type':
+      return issue.expected === 'int' ? 'must be an integer' : `must be a ${issue.expected}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    case 'unrecognized_keys':
+      return `has unknown fields: ${issue.keys.join(', ')}`;
+    default:
+      return 'is invalid';
+  }
+}

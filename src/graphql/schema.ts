@@ -1,0 +1,17 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder.js';
+// Each module registers its types and root fields on the builder when imported.
+import '../venues/venues.graphql.js';
+import '../vendors/vendors.graphql.js';
+
+let schema: GraphQLSchema | undefined;
+
+/** The one executable schema both surfaces run. Built on first use, then shared. */
+export function getSchema(): GraphQLSchema {
+  return (schema ??= builder.toSchema({ sortSchema: true }));
+}
+
+/** schema.graphql at the repo root is exactly this text; a test fails when it is stale. */
+export function printedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(getSchema()))}\n`;
+}

@@ -1,0 +1,37 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type DataLoader from 'dataloader';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { ApiKeyIdentity } from '../auth/api-keys.service.js';
+import type { CursorCodec } from '../pagination/cursor.js';
+import type { Logger } from '../logging/logger.js';
+
+/** Where a request came in: the rules are the same, the stored lead records it (issue: inquiries). */
+export type Surface = 'rest' | 'graphql';
+
+/** Long-lived dependencies of the app, built once by createApp. */
+export interface AppDeps {
+  prisma: PrismaClient;
+  /** The clock every rule reads; tests inject a fixed or advancing one. */
+  now: () => Date;
+  /** Public origin for absolute URLs (doc_url, url fields), without a trailing slash. */
+  baseUrl: string;
+  cursors: CursorCodec;
+  log: Logger;
+}
+
+/** Batching loaders, made fresh for every request so nothing is cached across callers. */
+export interface RequestLoaders {
+  /** Rate of the day for a currency pair like "USD:AUD": the newest rate dated on or before today. */
+  exchangeRate: DataLoader<string, { rate: number; rateDate: string } | null>;
+}
+
+/** What every resolver and service call of one request sees, on both surfaces. */
+export interface RequestContext extends AppDeps {
+  requestId: string;
+  surface: Surface;
+  apiKey: ApiKeyIdentity;
+  loaders: RequestLoaders;
+}
+
+/** The request id (and logger) of the request being served, for code with no context argument (error formatting). */
+export const requestScope = new AsyncLocalStorage<{ requestId: string; log: Logger }>();

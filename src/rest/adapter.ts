@@ -1,0 +1,115 @@
+import {
+  execute, parse, validate, visit, Kind, GraphQLError,
+  type DocumentNode, type FieldNode, type GraphQLSchema, type OperationDefinitionNode,
+} from 'graphql';
+import { ApiError } from '../errors/api-error.js';
+import type { RequestContext } from '../http/context.js';
+import { paramSpecFrom, coerceParam, variablesFromQuery, type ParamSpec } from './params.js';
+import { snakeCase, type Envelope, type RestRoute } from './route.js';
+
+/** A route ready to serve: its document parsed, aliased and validated once at start. */
+export interface CompiledRoute {
+  route: RestRoute;
+  document: DocumentNode;
+  params: ParamSpec[];
+  /** Matches the path after /api/v1, still percent-encoded. */
+  pattern: RegExp;
+  pathParams: string[];
+  /** GraphQL argument name → REST parameter name, so errors name what the REST caller sent. */
+  paramOfArgument: Map<string, string>;
+  rootField: string;
+}
+
+/** Gives every camelCase field a snake_case alias: the REST body then has the spec's names, the values untouched. */
+function withSnakeCaseAliases(document: DocumentNode): DocumentNode {
+  return visit(document, {
+    Field(node: FieldNode) {
+      const snake = snakeCase(node.name.value);
+      if (node.alias || snake === node.name.value) return undefined;
+      return { ...node, alias: { kind: Kind.NAME, value: snake } };
+    },
+  });
+}
+
+export function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledRoute {
+  const document = withSnakeCaseAliases(parse(route.document));
+  const problems = validate(schema, document);
+  if (problems.length) throw new Error(`Route ${route.method} ${route.path}: ${problems.map((p) => p.message).join('; ')}`);
+  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const params = (operation.variableDefinitions ?? []).map((v) => {
+    const name = snakeCase(v.variable.name.value);
+    return paramSpecFrom(name, v.variable.name.value, v.type, pathParams.includes(name));
+  });
+  const root = operation.selectionSet.selections[0] as FieldNode;
+  const paramOfArgument = new Map<string, string>();
+  for (const arg of root.arguments ?? []) {
+    if (arg.value.kind === Kind.VARIABLE) paramOfArgument.set(arg.name.value, snakeCase(arg.value.name.value));
+  }
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '([^?#]+)');
+  return { route, document, params, pattern: new RegExp(`^${source}$`), pathParams, paramOfArgument, rootField: root.alias?.value ?? root.name.value };
+}
+
+/** Literal segments win over parameters, so /venues/pricing is never read as a venue slug. */
+export function orderRoutes(routes: CompiledRoute[]): CompiledRoute[] {
+  return [...routes].sort((a, b) => a.pathParams.length - b.pathParams.length);
+}
+
+export function matchRoute(routes: CompiledRoute[], method: string, path: string): { compiled: CompiledRoute; pathValues: Record<string, string> } | null {
+  for (const compiled of routes) {
+    if (compiled.route.method !== method) continue;
+    const match = compiled.pattern.exec(path);
+    if (!match) continue;
+    try {
+      const pathValues = Object.fromEntries(compiled.pathParams.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+      return { compiled, pathValues };
+    } catch {
+      // A malformed %-escape cannot name anything; let the route's own validation answer it as a bad value.
+      return { compiled, pathValues: Object.fromEntries(compiled.pathParams.map((name, i) => [name, match[i + 1]])) };
+    }
+  }
+  return null;
+}
+
+/** Runs a matched route on the shared schema and returns its status and JSON body (without request_id). */
+export async function runRoute(
+  compiled: CompiledRoute,
+  input: { search: URLSearchParams; pathValues: Record<string, string> },
+  schema: GraphQLSchema,
+  context: RequestContext,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const rename = (argument: string) => compiled.paramOfArgument.get(argument) ?? snakeCase(argument);
+  let variableValues: Record<string, unknown>;
+  try {
+    variableValues = variablesFromQuery(input.search, compiled.params);
+    for (const spec of compiled.params.filter((p) => p.in === 'path')) {
+      variableValues[spec.variable] = coerceParam(spec, input.pathValues[spec.name] ?? '');
+    }
+  } catch (e) {
+    throw e instanceof ApiError ? e : new ApiError('invalid_parameters', { cause: e });
+  }
+  const result = await execute({ schema, document: compiled.document, contextValue: context, variableValues });
+  if (result.errors?.length) {
+    const first = result.errors[0];
+    const cause = first.originalError instanceof GraphQLError ? first.originalError.originalError : first.originalError;
+    if (cause instanceof ApiError) throw cause.renameParams(rename);
+    // A variable that GraphQL itself refused (a type it could not coerce) is a parameter error, not a crash.
+    if (!cause && first.message.startsWith('Variable "$')) {
+      const variable = /Variable "\$(\w+)"/.exec(first.message)?.[1] ?? '';
+      throw new ApiError('invalid_parameters', { problems: [{ param: snakeCase(variable), problem: 'has an invalid value' }] });
+    }
+    throw cause ?? first;
+  }
+  const data = (result.data ?? {})[compiled.rootField];
+  return { status: compiled.route.method === 'POST' ? 201 : 200, body: envelope(compiled.route.envelope, data) };
+}
+
+function envelope(kind: Envelope, value: unknown): Record<string, unknown> {
+  if (kind.kind === 'object') return { data: value };
+  const page = value as { nodes: unknown[]; page_info: { has_next_page: boolean; end_cursor: string | null }; total_count: number } & Record<string, unknown>;
+  return {
+    data: page.nodes,
+    pagination: { has_more: page.page_info.has_next_page, next_cursor: page.page_info.end_cursor, total_count: page.total_count },
+    ...Object.fromEntries((kind.extras ?? []).map((key) => [key, page[key]])),
+  };
+}

@@ -1,0 +1,244 @@
+import {
+  Kind, getNamedType, isAbstractType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType,
+  type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLNamedType,
+  type GraphQLObjectType, type GraphQLOutputType, type GraphQLSchema, type OperationDefinitionNode,
+  type SelectionNode, type SelectionSetNode,
+} from 'graphql';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { CompiledRoute } from './adapter.js';
+
+export type JsonSchema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
+
+/**
+ * One walk over a route's document. Response schemas come from the same aliased document the route executes, so a
+ * field added to a route's GraphQL document appears in its OpenAPI response with no second list to keep.
+ */
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: Map<string, FragmentDefinitionNode>;
+  /** components.schemas, shared by every route: one entry per distinct (type, selection) shape. */
+  components: Record<string, OpenAPIV3_1.SchemaObject>;
+  /** Disambiguates a component name when two routes select the same type differently. */
+  owner: string;
+}
+
+/** Selected fields of one object type, by response key (alias ?? name), merged as GraphQL merges them. */
+interface Selected {
+  nodes: FieldNode[];
+  /** Every occurrence is under @skip/@include, so the key may be absent. */
+  conditional: boolean;
+}
+
+const SCALARS: Record<string, OpenAPIV3_1.SchemaObject> = {
+  Int: { type: 'integer' },
+  Float: { type: 'number' },
+  String: { type: 'string' },
+  ID: { type: 'string' },
+  Boolean: { type: 'boolean' },
+};
+
+export const componentRef = (name: string): OpenAPIV3_1.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
+
+/** Drops undefined members so the document is exactly what JSON.stringify will serve. */
+export function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** A JSON Schema refinement carried by the GraphQL schema itself (`extensions: { jsonSchema }` on a field or scalar). */
+function jsonSchemaExtension(owner: { extensions?: Readonly<Record<string, unknown>> | null }): OpenAPIV3_1.SchemaObject | undefined {
+  const value = owner.extensions?.jsonSchema;
+  return value && typeof value === 'object' ? (value as OpenAPIV3_1.SchemaObject) : undefined;
+}
+
+const isConditional = (node: { directives?: readonly { name: { value: string } }[] }) =>
+  (node.directives ?? []).some((d) => d.name.value === 'skip' || d.name.value === 'include');
+
+function applies(walk: Walk, type: GraphQLObjectType, condition: string | undefined): boolean {
+  if (!condition) return true;
+  const named = walk.schema.getType(condition);
+  return named === type || (!!named && isAbstractType(named) && walk.schema.isSubType(named, type));
+}
+
+/** graphql-js's CollectFields for one concrete type, keeping every occurrence so sub-selections merge. */
+function collectFields(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[], underCondition = false, into = new Map<string, Selected>()) {
+  const visitSelection = (selection: SelectionNode) => {
+    const conditional = underCondition || isConditional(selection);
+    if (selection.kind === Kind.FIELD) {
+      const key = selection.alias?.value ?? selection.name.value;
+      const entry = into.get(key);
+      if (entry) {
+        entry.nodes.push(selection);
+        entry.conditional &&= conditional;
+      } else {
+        into.set(key, { nodes: [selection], conditional });
+      }
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      if (applies(walk, type, selection.typeCondition?.name.value)) collectFields(walk, type, [selection.selectionSet], conditional, into);
+    } else {
+      const fragment = walk.fragments.get(selection.name.value);
+      if (fragment && applies(walk, type, fragment.typeCondition.name.value)) collectFields(walk, type, [fragment.selectionSet], conditional, into);
+    }
+  };
+  for (const set of sets) set.selections.forEach(visitSelection);
+  return into;
+}
+
+const childSets = (nodes: FieldNode[]) => nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+
+function fieldDefinition(type: GraphQLObjectType, selected: Selected): GraphQLField<unknown, unknown> {
+  const name = selected.nodes[0].name.value;
+  const field = type.getFields()[name];
+  if (!field) throw new Error(`OpenAPI: ${type.name} has no field ${name}`);
+  return field;
+}
+
+/** The schema of one selected field, with its GraphQL description and deprecation. */
+function fieldSchema(walk: Walk, parent: GraphQLObjectType, selected: Selected): JsonSchema {
+  if (selected.nodes[0].name.value === '__typename') return { type: 'string', const: parent.name };
+  const field = fieldDefinition(parent, selected);
+  const schema = outputSchema(walk, field.type, childSets(selected.nodes), jsonSchemaExtension(field));
+  const described = field.deprecationReason ? `${field.description ?? ''} Deprecated: ${field.deprecationReason}`.trim() : field.description;
+  return defined({ ...schema, description: described ?? undefined, deprecated: field.deprecationReason ? true : undefined });
+}
+
+function leafSchema(type: GraphQLNamedType, refinement: OpenAPIV3_1.SchemaObject | undefined): OpenAPIV3_1.SchemaObject {
+  if (refinement) return { ...refinement };
+  if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.name) };
+  // A custom scalar without a refinement (JSON) may hold any value: no type constraint.
+  return { ...(SCALARS[type.name] ?? jsonSchemaExtension(type) ?? {}) };
+}
+
+function withNull(schema: JsonSchema): JsonSchema {
+  if ('$ref' in schema || schema.anyOf) return { oneOf: [schema, { type: 'null' }] };
+  if (schema.type === undefined) return schema;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const nullable = { ...schema, type: [...types, 'null'] } as OpenAPIV3_1.SchemaObject;
+  if (schema.enum) nullable.enum = [...schema.enum, null];
+  return nullable;
+}
+
+function outputSchema(walk: Walk, type: GraphQLOutputType, sets: SelectionSetNode[], refinement?: OpenAPIV3_1.SchemaObject): JsonSchema {
+  const nullable = !isNonNullType(type);
+  const inner = isNonNullType(type) ? type.ofType : type;
+  let schema: JsonSchema;
+  if (isListType(inner)) schema = { type: 'array', items: outputSchema(walk, inner.ofType, sets, refinement) };
+  else if (isScalarType(inner) || isEnumType(inner)) schema = leafSchema(inner, refinement);
+  else schema = compositeSchema(walk, inner, sets);
+  return nullable ? withNull(schema) : schema;
+}
+
+function compositeSchema(walk: Walk, type: GraphQLNamedType, sets: SelectionSetNode[]): JsonSchema {
+  if (isObjectType(type)) return register(walk, componentName(walk, type, sets), objectSchema(walk, type, sets));
+  if (isAbstractType(type)) {
+    const shapes = walk.schema.getPossibleTypes(type).map((t) => compositeSchema(walk, t, sets));
+    const unique = [...new Map(shapes.map((s) => [JSON.stringify(s), s])).values()];
+    return unique.length === 1 ? unique[0] : { anyOf: unique };
+  }
+  throw new Error(`OpenAPI: ${type.name} is not an output type`);
+}
+
+/** §2: "all fields listed are always present", so every selected key is required unless @skip/@include guards it. */
+function objectSchema(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): OpenAPIV3_1.SchemaObject {
+  const selected = collectFields(walk, type, sets);
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [key, entry] of selected) {
+    properties[key] = fieldSchema(walk, type, entry);
+    if (!entry.conditional) required.push(key);
+  }
+  return defined({ type: 'object', description: type.description ?? undefined, properties, required });
+}
+
+/** A selection that is exactly one fragment spread is named after the fragment (VenueListItem); otherwise after its type. */
+function componentName(walk: Walk, type: GraphQLObjectType, sets: SelectionSetNode[]): string {
+  const spreads = sets.map((set) => (set.selections.length === 1 && set.selections[0].kind === Kind.FRAGMENT_SPREAD && !isConditional(set.selections[0]) ? set.selections[0].name.value : null));
+  const only = spreads[0];
+  return only && spreads.every((s) => s === only) ? only : type.name;
+}
+
+/** Identical shapes share one component; a different shape under a taken name gets the route's operationId. */
+function register(walk: Walk, base: string, schema: OpenAPIV3_1.SchemaObject): OpenAPIV3_1.ReferenceObject {
+  const text = JSON.stringify(schema);
+  const candidates = [base, `${base}_${walk.owner}`];
+  for (let n = 2; ; n += 1) {
+    const name = candidates.shift() ?? `${base}_${walk.owner}_${n}`;
+    const existing = walk.components[name];
+    if (!existing) {
+      walk.components[name] = schema;
+      return componentRef(name);
+    }
+    if (JSON.stringify(existing) === text) return componentRef(name);
+  }
+}
+
+function operationOf(document: DocumentNode): OperationDefinitionNode {
+  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (!operation) throw new Error('OpenAPI: the route document has no operation');
+  return operation;
+}
+
+export function operationRootType(schema: GraphQLSchema, operation: OperationDefinitionNode): GraphQLObjectType {
+  const root = schema.getRootType(operation.operation);
+  if (!root) throw new Error(`OpenAPI: the schema has no ${operation.operation} type`);
+  return root;
+}
+
+const REQUEST_ID: OpenAPIV3_1.SchemaObject = { type: 'string', description: 'Request identifier; the same value as the X-Request-Id header.' };
+
+/**
+ * The route's success body: its root field's schema wrapped in the route's envelope, mirroring `envelope()` in
+ * adapter.ts (object → data; cursorPage → data from nodes, pagination from pageInfo/totalCount, extras beside them).
+ */
+export function responseBodySchema(compiled: CompiledRoute, schema: GraphQLSchema, components: Record<string, OpenAPIV3_1.SchemaObject>): OpenAPIV3_1.SchemaObject {
+  const { route } = compiled;
+  const operation = operationOf(compiled.document);
+  const fragments = new Map(
+    compiled.document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+  );
+  const walk: Walk = { schema, fragments, components, owner: route.operationId };
+  const rootType = operationRootType(schema, operation);
+  const root = collectFields(walk, rootType, [operation.selectionSet]).get(compiled.rootField);
+  if (!root) throw new Error(`OpenAPI: ${route.operationId} selects no ${compiled.rootField}`);
+
+  if (route.envelope.kind === 'object') {
+    return { type: 'object', properties: { data: fieldSchema(walk, rootType, root), request_id: REQUEST_ID }, required: ['data', 'request_id'] };
+  }
+
+  const connection = getNamedType(fieldDefinition(rootType, root).type);
+  if (!isObjectType(connection)) throw new Error(`OpenAPI: ${route.operationId} cursorPage root is not an object type`);
+  const page = collectFields(walk, connection, childSets(root.nodes));
+  const pick = (fields: Map<string, Selected>, key: string) => {
+    const entry = fields.get(key);
+    if (!entry) throw new Error(`OpenAPI: ${route.operationId} uses the cursorPage envelope but does not select ${key}`);
+    return entry;
+  };
+  const pageInfoEntry = pick(page, 'page_info');
+  const pageInfoType = getNamedType(fieldDefinition(connection, pageInfoEntry).type) as GraphQLObjectType;
+  const pageInfo = collectFields(walk, pageInfoType, childSets(pageInfoEntry.nodes));
+  const pagination = register(walk, 'CursorPagination', {
+    type: 'object',
+    description: 'Cursor-style pagination (§2.14).',
+    properties: {
+      has_more: { ...fieldSchema(walk, pageInfoType, pick(pageInfo, 'has_next_page')), description: 'Whether another page follows.' },
+      next_cursor: {
+        ...fieldSchema(walk, pageInfoType, pick(pageInfo, 'end_cursor')),
+        description:
+          'Pass as `cursor` to read the next page; null on the last page. A cursor is bound to the filters (and sort) it was ' +
+          'issued for: sent with different ones, or edited, it is refused with 400 invalid_cursor.',
+      },
+      total_count: fieldSchema(walk, connection, pick(page, 'total_count')),
+    },
+    required: ['has_more', 'next_cursor', 'total_count'],
+  });
+  const extras = route.envelope.extras ?? [];
+  return {
+    type: 'object',
+    properties: {
+      data: fieldSchema(walk, connection, pick(page, 'nodes')),
+      pagination,
+      ...Object.fromEntries(extras.map((key) => [key, fieldSchema(walk, connection, pick(page, key))])),
+      request_id: REQUEST_ID,
+    },
+    required: ['data', 'pagination', ...extras, 'request_id'],
+  };
+}

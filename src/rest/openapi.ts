@@ -1,0 +1,204 @@
+import {
+  Kind, TypeInfo, typeFromAST, valueFromAST, visit, visitWithTypeInfo,
+  type GraphQLArgument, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode,
+} from 'graphql';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { CompiledRoute } from './adapter.js';
+import type { ParamSpec } from './params.js';
+import type { RestRoute } from './route.js';
+import { componentRef, defined, responseBodySchema } from './openapi-schemas.js';
+import { COMMON_ERRORS, HEADERS, errorResponses, errorSchema, responseHeaders } from './openapi-responses.js';
+
+/** §9: the description document's version. */
+export const OPENAPI_VERSION = '1.0.0';
+
+const META_TAG = 'Meta';
+
+const INFO_DESCRIPTION = [
+  'Wedding venue and vendor discovery. Each /api/v1 route runs one GraphQL operation on the same schema as /graphql; ' +
+    'REST field and parameter names are the snake_case of the GraphQL names.',
+  '**Authentication (§5).** Send the API key as `Authorization: Bearer <API_KEY>` or `X-Service-Key: <API_KEY>`. ' +
+    'Only this document needs no key. No key: 401 missing_api_key; an invalid or revoked key: 401 invalid_api_key.',
+  '**Errors (§7).** Every error body is the `Error` envelope `{ "error": { type, code, message, param?, request_id, doc_url, hint? } }`; ' +
+    'each operation lists the codes it can answer with at each status. A path that matches no route answers 404 route_not_found. ' +
+    'Query parameters a route does not have, and parameters given more than once, are refused with 400 invalid_parameters naming them.',
+  '**Limits (§8).** Per minute: 10 (Free), 60 (Pro, Partner); per day: 100 / 10,000 read requests, 20 venue detail lookups, ' +
+    '5 inquiries of each kind. Windows roll. Responses carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset ' +
+    '(not a 401 for an invalid key), and a 429 carries Retry-After. Requests without a key share a per-IP limit of 400 per minute.',
+  '**Pagination.** A `next_cursor` is bound to the filters (and sort) of the search that issued it: pass it back as `cursor` with the same ' +
+    'filters; otherwise 400 invalid_cursor. **Slugs** in paths may contain slashes: send each as %2F (unencoded slashes are accepted too).',
+  '**Versioning (§9).** The version is the path prefix /api/v1; this document is version 1.0.0. Deprecated response fields are marked ' +
+    '`deprecated` and carry the same values as their replacements until their removal, announced for after 2027-01-06: per_night ' +
+    '(use per_night_average); median_nightly, typical_low_nightly, typical_high_nightly (use the matching *_base_per_stay fields).',
+].join('\n\n');
+
+const SECURITY_SCHEMES: Record<string, OpenAPIV3_1.SecuritySchemeObject> = {
+  bearer: { type: 'http', scheme: 'bearer', description: '`Authorization: Bearer <API_KEY>` (§5.1).' },
+  serviceKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Service-Key',
+    description: 'The same key in `X-Service-Key`. Both headers with different keys is refused with 401 invalid_api_key.',
+  },
+};
+
+const PARAM_TYPES: Record<ParamSpec['scalar'], 'string' | 'integer' | 'number' | 'boolean'> = {
+  String: 'string',
+  Int: 'integer',
+  Float: 'number',
+  Boolean: 'boolean',
+};
+
+/** A variable's GraphQL default, else the default of the argument it feeds directly: what applies when omitted. */
+interface VariableFacts {
+  argument?: GraphQLArgument;
+  defaultValue?: unknown;
+}
+
+function variableFacts(compiled: CompiledRoute, schema: GraphQLSchema): Map<string, VariableFacts> {
+  const facts = new Map<string, VariableFacts>();
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    compiled.document,
+    visitWithTypeInfo(typeInfo, {
+      Argument(node) {
+        const argument = typeInfo.getArgument();
+        if (node.value.kind !== Kind.VARIABLE || !argument || facts.has(node.value.name.value)) return;
+        facts.set(node.value.name.value, { argument, defaultValue: argument.defaultValue });
+      },
+    }),
+  );
+  const operation = compiled.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  for (const definition of operation?.variableDefinitions ?? []) {
+    if (!definition.defaultValue) continue;
+    const type = typeFromAST(schema, definition.type) as GraphQLInputType | undefined;
+    const name = definition.variable.name.value;
+    facts.set(name, { ...facts.get(name), defaultValue: type ? valueFromAST(definition.defaultValue, type) : undefined });
+  }
+  return facts;
+}
+
+/** A parameter's value schema: the variable's scalar (a list as an array) with the route's documented bounds. */
+function valueSchema(spec: ParamSpec, route: RestRoute, facts: VariableFacts | undefined): OpenAPIV3_1.SchemaObject {
+  const docs = route.paramDocs?.[spec.name] ?? {};
+  const scalar = defined({ type: PARAM_TYPES[spec.scalar], enum: docs.enum ? [...docs.enum] : undefined, minimum: docs.minimum, maximum: docs.maximum });
+  const base: OpenAPIV3_1.SchemaObject = spec.list ? { type: 'array', items: scalar } : scalar;
+  return defined({ ...base, default: docs.default ?? facts?.defaultValue ?? undefined });
+}
+
+function description(spec: ParamSpec, route: RestRoute, facts: VariableFacts | undefined): string | undefined {
+  const parts = [route.paramDocs?.[spec.name]?.description ?? facts?.argument?.description ?? undefined];
+  if (spec.list && !/comma-separated/i.test(parts[0] ?? '')) parts.push('Comma-separated list.');
+  // RestRoute.path: a path parameter may hold slashes; the adapter decodes %2F after matching.
+  if (spec.in === 'path') parts.push('Each slash may be sent as %2F or unencoded.');
+  return parts.filter(Boolean).join(' ') || undefined;
+}
+
+function parameter(spec: ParamSpec, route: RestRoute, facts: VariableFacts | undefined): OpenAPIV3_1.ParameterObject {
+  const docs = route.paramDocs?.[spec.name] ?? {};
+  const example = spec.list && typeof docs.example === 'string' ? docs.example.split(',') : docs.example;
+  return defined({
+    name: spec.name,
+    in: spec.in,
+    required: spec.in === 'path' || spec.required,
+    description: description(spec, route, facts),
+    deprecated: facts?.argument?.deprecationReason ? true : undefined,
+    // A list is one comma-separated value (amenities=pool,hot-tub): the adapter refuses a repeated parameter.
+    style: spec.list ? 'form' : undefined,
+    explode: spec.list ? false : undefined,
+    schema: valueSchema(spec, route, facts) as OpenAPIV3_1.ParameterObject['schema'],
+    example,
+  });
+}
+
+/** A POST route's non-path variables arrive as one JSON object body. */
+function requestBody(specs: ParamSpec[], route: RestRoute, facts: Map<string, VariableFacts>): OpenAPIV3_1.RequestBodyObject {
+  const properties = Object.fromEntries(
+    specs.map((spec) => {
+      const known = facts.get(spec.variable);
+      return [spec.name, defined({ ...valueSchema(spec, route, known), description: description(spec, route, known) })];
+    }),
+  );
+  const required = specs.filter((s) => s.required).map((s) => s.name);
+  return { required: true, content: { 'application/json': { schema: { type: 'object', properties, required } } } };
+}
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+function successDescription(route: RestRoute): string {
+  if (route.envelope.kind === 'object') return 'The result in `data`.';
+  const extras = (route.envelope.extras ?? []).map((e) => `, \`${e}\``).join('');
+  return `One page of results in \`data\`, with \`pagination\` (cursor style)${extras}.`;
+}
+
+function operation(compiled: CompiledRoute, schema: GraphQLSchema, components: Record<string, OpenAPIV3_1.SchemaObject>): OpenAPIV3_1.OperationObject {
+  const { route } = compiled;
+  const facts = variableFacts(compiled, schema);
+  const bodyName = `${pascal(route.operationId)}Response`;
+  const body = responseBodySchema(compiled, schema, components);
+  if (components[bodyName]) throw new Error(`OpenAPI: component ${bodyName} is defined twice`);
+  components[bodyName] = body;
+  const success = route.method === 'POST' ? 201 : 200;
+  const inBody = route.method === 'POST' ? compiled.params.filter((p) => p.in !== 'path') : [];
+  return defined({
+    operationId: route.operationId,
+    summary: route.summary,
+    description: route.description,
+    tags: [route.tag],
+    parameters: compiled.params.filter((p) => !inBody.includes(p)).map((p) => parameter(p, route, facts.get(p.variable))),
+    requestBody: inBody.length ? requestBody(inBody, route, facts) : undefined,
+    responses: {
+      [success]: { description: successDescription(route), headers: responseHeaders(success), content: { 'application/json': { schema: componentRef(bodyName) } } },
+      ...errorResponses([...route.errors, ...COMMON_ERRORS]),
+    },
+  });
+}
+
+/** GET /api/v1/openapi.json itself (§4.14): keyless, under the per-IP limit (§8.4). */
+const openApiOperation: OpenAPIV3_1.OperationObject = {
+  operationId: 'getOpenApiDocument',
+  summary: 'This OpenAPI document',
+  description: 'The machine-readable description of /api/v1. Needs no API key.',
+  tags: [META_TAG],
+  security: [],
+  responses: {
+    200: {
+      description: 'The OpenAPI 3.1 document.',
+      headers: responseHeaders(200),
+      content: { 'application/json': { schema: { type: 'object', properties: { openapi: { type: 'string', const: '3.1.0' } }, required: ['openapi', 'info', 'paths'] } } },
+    },
+    ...errorResponses(['rate_limit_exceeded']),
+  },
+};
+
+/**
+ * The OpenAPI 3.1 document of /api/v1, built from the compiled route table and the schema the routes run on:
+ * parameters from each route's variables, response bodies from its aliased GraphQL selection, errors from the catalogue.
+ */
+export function buildOpenApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, baseUrl: string): OpenAPIV3_1.Document {
+  const components: Record<string, OpenAPIV3_1.SchemaObject> = {};
+  const paths: Record<string, Partial<Record<'get' | 'post', OpenAPIV3_1.OperationObject>>> = {};
+  for (const compiled of routes) {
+    const item = (paths[compiled.route.path] ??= {});
+    const method = compiled.route.method === 'POST' ? 'post' : 'get';
+    if (item[method]) throw new Error(`OpenAPI: ${compiled.route.method} ${compiled.route.path} is defined twice`);
+    item[method] = operation(compiled, schema, components);
+  }
+  paths['/openapi.json'] = { get: openApiOperation };
+  components.Error = errorSchema(baseUrl);
+  const tags = [...new Set([...routes.map((r) => r.route.tag), META_TAG])].map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Wedding Venue and Vendor Discovery API', version: OPENAPI_VERSION, description: INFO_DESCRIPTION },
+    servers: [{ url: `${baseUrl}/api/v1` }],
+    tags,
+    security: [{ bearer: [] }, { serviceKey: [] }],
+    // openapi-types' 3.1 PathItemObject intersects the 3.0 operation type, which no 3.1 operation satisfies.
+    paths: paths as OpenAPIV3_1.PathsObject,
+    components: {
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
+      headers: HEADERS,
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { ErrorCode } from '../errors/catalogue.js';
+
+/**
+ * How a route's GraphQL result becomes its JSON body (request_id is always added):
+ * - object: `{ data }`
+ * - cursorPage: `{ data: nodes, pagination: { has_more, next_cursor, total_count }, ...extras }` (§2.14)
+ */
+export type Envelope = { kind: 'object' } | { kind: 'cursorPage'; extras?: string[] };
+
+/**
+ * One /api/v1 route: a thin mapping onto a GraphQL document that runs on the same schema and resolvers as /graphql.
+ * Parameters are the document's variables (camelCase → snake_case); a variable used in `path` is a path parameter.
+ */
+export interface RestRoute {
+  method: 'GET' | 'POST';
+  /** Under /api/v1, with `{name}` path parameters; a path parameter may hold slashes (encoded as %2F or not). */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** The GraphQL operation, written with GraphQL (camelCase) field names; snake_case aliases are added for REST. */
+  document: string;
+  envelope: Envelope;
+  /** Codes this route can answer with besides the common ones (401, 429, 500), for the OpenAPI document. */
+  errors: ErrorCode[];
+  /** Per-parameter extras for the OpenAPI document, keyed by REST parameter name. */
+  paramDocs?: Record<string, { description?: string; example?: unknown; enum?: readonly string[]; minimum?: number; maximum?: number; default?: unknown }>;
+}
+
+export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,0 +1,134 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../graphql/builder.js';
+import { connectionOf, type Page } from '../graphql/connection.js';
+import type { RequestContext } from '../http/context.js';
+import type { Vendor as VendorRow } from '../generated/prisma/client.js';
+import { getVendor, listVendorCategories, searchVendors } from './vendors.service.js';
+import { VENDOR_SORTS } from './vendors.inputs.js';
+
+interface VendorPolicies {
+  booking: string | null;
+  payment: string | null;
+  cancellation: string | null;
+  timeline: string | null;
+  insurance: string | null;
+}
+const POLICY_KEYS = ['booking', 'payment', 'cancellation', 'timeline', 'insurance'] as const;
+
+const VendorPoliciesRef = builder.objectRef<VendorPolicies>('VendorPolicies').implement({
+  fields: (t) => Object.fromEntries(POLICY_KEYS.map((k) => [k, t.exposeString(k, { nullable: true })])) as never,
+});
+
+builder.prismaObject('VendorPhoto', {
+  fields: (t) => ({
+    url: t.exposeString('url', { description: 'Absolute CDN URL.' }),
+    category: t.exposeString('category', { nullable: true }),
+    altText: t.exposeString('altText', { nullable: true }),
+  }),
+});
+
+export const Vendor = builder.prismaObject('Vendor', {
+  description: 'A wedding vendor (§2.8 list item and §2.9 detail).',
+  fields: (t) => ({
+    slug: t.exposeString('slug'),
+    businessName: t.exposeString('businessName'),
+    serviceCategory: t.exposeString('serviceCategory', { description: 'Slug of one of the 11 vendor categories.' }),
+    tagline: t.exposeString('tagline', { nullable: true }),
+    primaryCity: t.exposeString('primaryCity', { nullable: true }),
+    primaryState: t.exposeString('primaryState', { nullable: true }),
+    bio: t.exposeString('bio', { nullable: true }),
+    serviceSubcategories: t.exposeStringList('serviceSubcategories', { nullable: true }),
+    serviceAreas: t.exposeStringList('serviceAreas', { nullable: true }),
+    specialties: t.exposeStringList('specialties', { nullable: true }),
+    startingPrice: t.exposeFloat('startingPrice', { nullable: true }),
+    priceUnit: t.exposeString('priceUnit', {
+      nullable: true,
+      description: 'per_person, per_event, per_hour, per_item, or null for a starting-at price with no unit.',
+    }),
+    yearsInBusiness: t.exposeInt('yearsInBusiness', { nullable: true }),
+    weddingsCompleted: t.exposeInt('weddingsCompleted', { nullable: true }),
+    featured: t.exposeBoolean('featured', { nullable: true }),
+    featuredImageUrl: t.exposeString('featuredImageUrl', { nullable: true }),
+    logoUrl: t.string({ nullable: true, description: 'Reserved; currently always null.', resolve: () => null }),
+    isAffiliateOnly: t.exposeBoolean('isAffiliateOnly'),
+    affiliateLink: t.string({ nullable: true, resolve: (v) => (v.isAffiliateOnly ? v.affiliateLink : null) }),
+    url: t.string({ resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
+    photos: t.relation('photos', {
+      description: 'At most 5 photos, primary first.',
+      query: { orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }], take: 5 },
+    }),
+    totalPhotos: t.exposeInt('totalPhotos'),
+    website: t.exposeString('website', { nullable: true }),
+    instagram: t.exposeString('instagram', { nullable: true }),
+    facebook: t.exposeString('facebook', { nullable: true }),
+    tiktok: t.exposeString('tiktok', { nullable: true }),
+    pricingStructure: t.exposeString('pricingStructure', { nullable: true }),
+    portfolioDescription: t.exposeString('portfolioDescription', { nullable: true }),
+    vendorPolicies: t.field({
+      type: VendorPoliciesRef,
+      nullable: true,
+      resolve: (v) => {
+        const raw = v.vendorPolicies as Record<string, unknown> | null;
+        if (!raw || typeof raw !== 'object') return null;
+        return Object.fromEntries(POLICY_KEYS.map((k) => [k, typeof raw[k] === 'string' ? raw[k] : null])) as unknown as VendorPolicies;
+      },
+    }),
+    averageRating: t.exposeFloat('averageRating', { nullable: true }),
+    reviewCount: t.exposeInt('reviewCount', { nullable: true }),
+  }),
+});
+
+type VendorPage = Page<unknown> & { categoryStats: () => Promise<Record<string, number>> };
+
+// Vendor search pages add category_stats beside the usual connection fields (§4.7).
+const base = connectionOf('Vendor', Vendor);
+builder.objectField(base, 'categoryStats', (t) =>
+  t.field({
+    type: 'JSON',
+    description: 'Active vendors matching this search (without its category filter), by category slug.',
+    resolve: (p) => (p as unknown as VendorPage).categoryStats(),
+  }),
+);
+
+const VendorCategory = builder.objectRef<{ name: string; slug: string; vendorCount: number }>('VendorCategory').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    slug: t.exposeString('slug'),
+    vendorCount: t.exposeInt('vendorCount', { description: 'Active vendors in the category.' }),
+  }),
+});
+
+const vendorDeps = (ctx: RequestContext) => ({ prisma: ctx.prisma, cursors: ctx.cursors });
+
+builder.queryFields((t) => ({
+  vendors: t.field({
+    type: base,
+    description: 'Search active vendors.',
+    args: {
+      category: t.arg.string({ description: 'Category slug or name (see vendorCategories).' }),
+      location: t.arg.string({ description: 'Text contained in the primary city or state (any case), or a service area name.' }),
+      state: t.arg.string({ description: 'Primary state: name or slug.' }),
+      city: t.arg.string({ description: 'Primary city: name or slug.' }),
+      priceMin: t.arg.float({ description: 'Lower bound on startingPrice.' }),
+      priceMax: t.arg.float({ description: 'Upper bound on startingPrice.' }),
+      search: t.arg.string({ description: 'Text in the business name, tagline or bio (any case), or a specialty.' }),
+      featured: t.arg.boolean({ description: 'true: featured only; false: not featured.' }),
+      sortBy: t.arg.string({ description: `One of ${VENDOR_SORTS.join(', ')}.`, defaultValue: 'newest' }),
+      first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
+      after: t.arg.string({ description: 'pageInfo.endCursor of the previous page.' }),
+    },
+    resolve: (_root, args, ctx, info) =>
+      searchVendors(args, queryFromInfo({ context: ctx, info, typeName: 'Vendor', paths: [['nodes'], ['edges', 'node']] }), vendorDeps(ctx)) as never,
+  }),
+  vendor: t.prismaField({
+    type: 'Vendor',
+    description: 'One listed vendor by slug.',
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) => getVendor<VendorRow>(args.slug, query, ctx),
+  }),
+  vendorCategories: t.field({
+    type: [VendorCategory],
+    description: 'The 11 vendor categories with active vendor counts.',
+    resolve: (_root, _args, ctx) => listVendorCategories(ctx),
+  }),
+}));

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** §4.7 sort_by values; newest is the default. */
+export const VENDOR_SORTS = ['newest', 'price_low_to_high', 'price_high_to_low', 'experience', 'weddings_completed'] as const;
+export type VendorSort = (typeof VENDOR_SORTS)[number];
+
+const text = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max);
+const price = z.number({ error: 'must be a number' }).min(0).max(10_000_000);
+
+/** GET /api/v1/vendors and GraphQL `vendors` (§4.7). Keys are the GraphQL argument names. */
+export const VendorSearchInput = z
+  .object({
+    category: text(100).optional(),
+    location: text(100).optional(),
+    state: text(100).optional(),
+    city: text(100).optional(),
+    priceMin: price.optional(),
+    priceMax: price.optional(),
+    search: text(200).optional(),
+    featured: z.boolean({ error: 'must be true or false' }).optional(),
+    sortBy: z.enum(VENDOR_SORTS, { error: `must be one of ${VENDOR_SORTS.join(', ')}` }).default('newest'),
+    first: z.int({ error: 'must be an integer' }).min(1).max(100).default(20),
+    after: z.string().max(2000).optional(),
+  })
+  .refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMin <= v.priceMax, {
+    path: ['priceMax'],
+    error: 'must not be less than price_min',
+  });
+
+export type VendorSearch = z.output<typeof VendorSearchInput>;

@@ -1,0 +1,150 @@
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { ApiError } from '../errors/api-error.js';
+import { parseInput } from '../errors/validation.js';
+import { filterScope, type CursorCodec } from '../pagination/cursor.js';
+import type { Page } from '../graphql/connection.js';
+import { VendorSearchInput, type VendorSearch, type VendorSort } from './vendors.inputs.js';
+
+export interface VendorDeps {
+  prisma: PrismaClient;
+  cursors: CursorCodec;
+}
+
+type VendorQuery = { include?: Prisma.VendorInclude; select?: Prisma.VendorSelect };
+type Keyed = { id: string; createdAt: Date; startingPrice: number | null; yearsInBusiness: number | null; weddingsCompleted: number | null };
+
+const toSlug = (text: string) => text.trim().toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** The column each sort orders by (then id, so the order is total and stable). Nulls always come last. */
+const SORT_KEYS: Record<VendorSort, { field: 'createdAt' | 'startingPrice' | 'yearsInBusiness' | 'weddingsCompleted'; dir: 'asc' | 'desc' }> = {
+  newest: { field: 'createdAt', dir: 'desc' },
+  price_low_to_high: { field: 'startingPrice', dir: 'asc' },
+  price_high_to_low: { field: 'startingPrice', dir: 'desc' },
+  experience: { field: 'yearsInBusiness', dir: 'desc' },
+  weddings_completed: { field: 'weddingsCompleted', dir: 'desc' },
+};
+
+export async function vendorCategorySlugs(prisma: PrismaClient): Promise<{ slug: string; name: string }[]> {
+  return prisma.vendorCategory.findMany({ orderBy: { position: 'asc' }, select: { slug: true, name: true } });
+}
+
+/** §4.7 vendor search over active vendors, keyset-paginated by the chosen sort with a signed cursor. */
+export async function searchVendors(
+  rawInput: unknown,
+  query: VendorQuery,
+  deps: VendorDeps,
+): Promise<Page<Keyed> & { categoryStats: () => Promise<Record<string, number>> }> {
+  const input = parseInput(VendorSearchInput, rawInput);
+  const { first, after, sortBy, ...filters } = input;
+  const category = filters.category ? await resolveCategory(filters.category, deps.prisma) : undefined;
+  const scope = filterScope('vendors', { ...filters, category, sortBy });
+  const where = vendorFilter({ ...filters, category });
+  const { field, dir } = SORT_KEYS[sortBy];
+  const position = after === undefined ? undefined : deps.cursors.decode(after, scope, 'after');
+
+  const rows = (await deps.prisma.vendor.findMany({
+    ...withKeyColumns(query),
+    where: position ? { AND: [where, afterPosition(field, dir, position)] } : where,
+    orderBy: [{ [field]: { sort: dir, nulls: 'last' } }, { id: 'asc' }],
+    take: first + 1,
+  })) as unknown as Keyed[];
+  const hasNextPage = rows.length > first;
+  const value = (v: Keyed) => (field === 'createdAt' ? v.createdAt.toISOString() : v[field]);
+  return {
+    nodes: hasNextPage ? rows.slice(0, first) : rows,
+    hasNextPage,
+    cursorOf: (v) => deps.cursors.encode([value(v), v.id], scope),
+    totalCount: () => deps.prisma.vendor.count({ where }),
+    // Category facet of the same search without its category filter, so a client can show counts beside each.
+    categoryStats: async () => {
+      const groups = await deps.prisma.vendor.groupBy({ by: ['serviceCategory'], where: vendorFilter({ ...filters, category: undefined }), _count: { _all: true } });
+      return Object.fromEntries(groups.map((g) => [g.serviceCategory, g._count._all]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+    },
+  };
+}
+
+/** The sort column and id must be loaded to sign the cursor, whatever the caller selected. */
+function withKeyColumns(query: VendorQuery): VendorQuery {
+  if (!query.select) return query;
+  return { select: { ...query.select, id: true, createdAt: true, startingPrice: true, yearsInBusiness: true, weddingsCompleted: true } };
+}
+
+/** Rows strictly after a keyset position under ORDER BY field dir NULLS LAST, id ASC. */
+function afterPosition(field: keyof typeof SORT_FIELDS, dir: 'asc' | 'desc', position: unknown[]): Prisma.VendorWhereInput {
+  const [raw, id] = position;
+  if (typeof id !== 'string' || !(raw === null || typeof raw === 'number' || typeof raw === 'string')) throw new ApiError('invalid_cursor', { param: 'after' });
+  const value = field === 'createdAt' ? new Date(String(raw)) : raw;
+  if (value === null) return { [field]: null, id: { gt: id } };
+  return {
+    OR: [
+      { [field]: { [dir === 'asc' ? 'gt' : 'lt']: value } },
+      { [field]: value, id: { gt: id } },
+      { [field]: null },
+    ],
+  };
+}
+const SORT_FIELDS = { createdAt: 1, startingPrice: 1, yearsInBusiness: 1, weddingsCompleted: 1 } as const;
+
+async function resolveCategory(given: string, prisma: PrismaClient): Promise<string> {
+  const categories = await vendorCategorySlugs(prisma);
+  const slug = toSlug(given);
+  const match = categories.find((c) => c.slug === slug || toSlug(c.name) === slug);
+  if (!match) {
+    throw new ApiError('invalid_parameters', {
+      problems: [{ param: 'category', problem: `must be one of ${categories.map((c) => c.slug).join(', ')}` }],
+    });
+  }
+  return match.slug;
+}
+
+function vendorFilter(f: Omit<VendorSearch, 'first' | 'after' | 'sortBy'>): Prisma.VendorWhereInput {
+  const and: Prisma.VendorWhereInput[] = [{ active: true }];
+  if (f.category) and.push({ serviceCategory: f.category });
+  if (f.state) and.push({ OR: [{ primaryStateSlug: toSlug(f.state) }, { primaryState: { equals: f.state, mode: 'insensitive' } }] });
+  if (f.city) and.push({ OR: [{ primaryCitySlug: toSlug(f.city) }, { primaryCity: { equals: f.city, mode: 'insensitive' } }] });
+  if (f.location) {
+    // Documented rule: the text is contained in the primary city or state (any case), or names a service area.
+    and.push({
+      OR: [
+        { primaryCity: { contains: f.location, mode: 'insensitive' } },
+        { primaryState: { contains: f.location, mode: 'insensitive' } },
+        { primaryCitySlug: toSlug(f.location) },
+        { serviceAreas: { has: titleCase(f.location) } },
+      ],
+    });
+  }
+  if (f.priceMin !== undefined || f.priceMax !== undefined) and.push({ startingPrice: { gte: f.priceMin, lte: f.priceMax } });
+  if (f.search) {
+    and.push({
+      OR: [
+        { businessName: { contains: f.search, mode: 'insensitive' } },
+        { tagline: { contains: f.search, mode: 'insensitive' } },
+        { bio: { contains: f.search, mode: 'insensitive' } },
+        { specialties: { has: f.search.toLowerCase() } },
+      ],
+    });
+  }
+  if (f.featured === true) and.push({ featured: true });
+  if (f.featured === false) and.push({ OR: [{ featured: false }, { featured: null }] });
+  return { AND: and };
+}
+
+const titleCase = (s: string) => s.trim().toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** §4.9: one listed (active) vendor; vendor_not_found otherwise. */
+export async function getVendor<T>(rawSlug: unknown, query: VendorQuery, deps: Pick<VendorDeps, 'prisma'>): Promise<T> {
+  const slug = typeof rawSlug === 'string' ? rawSlug.trim().toLowerCase() : '';
+  const vendor = slug && slug.length <= 300 ? await deps.prisma.vendor.findFirst({ ...query, where: { slug, active: true } }) : null;
+  if (!vendor) throw new ApiError('vendor_not_found', { param: 'slug', message: `No listed vendor has the slug '${slug}'.` });
+  return vendor as T;
+}
+
+/** §4.8: the 11 categories with their active vendor counts. */
+export async function listVendorCategories(deps: Pick<VendorDeps, 'prisma'>) {
+  const [categories, counts] = await Promise.all([
+    vendorCategorySlugs(deps.prisma),
+    deps.prisma.vendor.groupBy({ by: ['serviceCategory'], where: { active: true }, _count: { _all: true } }),
+  ]);
+  const countOf = new Map(counts.map((c) => [c.serviceCategory, c._count._all]));
+  return categories.map((c) => ({ name: c.name, slug: c.slug, vendorCount: countOf.get(c.slug) ?? 0 }));
+}

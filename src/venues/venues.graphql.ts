@@ -1,0 +1,136 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../graphql/builder.js';
+import { connectionOf } from '../graphql/connection.js';
+import type { RequestContext } from '../http/context.js';
+import type { Venue as VenueRow } from '../generated/prisma/client.js';
+import { getVenue, searchVenues, type VenueDeps } from './venues.service.js';
+import { priceRangeText, venuePricing, STORED_AS, type StartingTotal, type VenuePricing as Pricing } from './venue-pricing.js';
+import { NAMED_AMENITIES, NAMED_VENUE_TYPES } from './venues.inputs.js';
+
+const venueDeps = (ctx: RequestContext): VenueDeps => ({
+  prisma: ctx.prisma,
+  cursors: ctx.cursors,
+  dayRate: (pair) => ctx.loaders.exchangeRate.load(pair),
+});
+
+const StartingTotalRef = builder.objectRef<StartingTotal>('VenueStartingTotal').implement({
+  description: "The venue page's starts-at figure: minimum stay at the weekday rate, cleaning, service fee and tax included.",
+  fields: (t) => ({
+    amount: t.exposeFloat('amount'),
+    nights: t.exposeInt('nights'),
+    rate: t.exposeString('rate', { description: 'weekday or weekend' }),
+    includesFees: t.exposeBoolean('includesFees'),
+  }),
+});
+
+const VenuePricingRef = builder.objectRef<Pricing>('VenuePricing').implement({
+  description: 'Base prices for the whole minimum stay (§2.1), in the currency the venue page shows.',
+  fields: (t) => ({
+    priceUnit: t.exposeString('priceUnit', { description: 'Always per_stay.' }),
+    currency: t.exposeString('currency', { description: 'USD, EUR or AUD. EUR prices are never converted.' }),
+    minNights: t.exposeInt('minNights'),
+    weekdayBase: t.exposeFloat('weekdayBase', { nullable: true }),
+    weekendBase: t.exposeFloat('weekendBase', { nullable: true }),
+    extraNight: t.exposeFloat('extraNight', { nullable: true }),
+    startingTotal: t.field({ type: StartingTotalRef, nullable: true, resolve: (p) => p.startingTotal }),
+    rateDate: t.exposeString('rateDate', {
+      nullable: true,
+      description: 'Exchange-rate date when an AUD amount was converted from stored USD (rounded up to the nearest 100).',
+    }),
+  }),
+});
+
+builder.prismaObject('VenuePhoto', {
+  fields: (t) => ({
+    url: t.exposeString('url', { description: 'Medium WebP, absolute URL.' }),
+    category: t.exposeString('category', { nullable: true }),
+    isFeatured: t.exposeBoolean('isFeatured'),
+    position: t.exposeInt('position', { nullable: true }),
+  }),
+});
+
+builder.prismaObject('Testimonial', {
+  fields: (t) => ({
+    guestName: t.exposeString('guestName', { nullable: true }),
+    rating: t.exposeFloat('rating', { nullable: true }),
+    review: t.exposeString('review', { nullable: true }),
+    eventDate: t.string({ nullable: true, resolve: (r) => r.eventDate?.toISOString().slice(0, 10) ?? null }),
+  }),
+});
+
+/** The pricing object of a venue row, converting stored amounts at the day's rate where its currency needs it. */
+async function pricingOf(v: Parameters<typeof venuePricing>[0], ctx: RequestContext) {
+  const conversion = STORED_AS[v.currency];
+  const dayRate = conversion ? await ctx.loaders.exchangeRate.load(`${conversion.stored}:${v.currency}`) : null;
+  return venuePricing(v, dayRate);
+}
+
+export const Venue = builder.prismaObject('Venue', {
+  description: 'A whole-property wedding venue, priced per stay (§2.2 list item and §2.3 detail).',
+  fields: (t) => ({
+    slug: t.exposeString('slug', { description: 'Full path-like slug with slashes.' }),
+    name: t.exposeString('name'),
+    city: t.exposeString('city'),
+    state: t.exposeString('state'),
+    country: t.exposeString('country', { nullable: true }),
+    propertyType: t.exposeString('propertyType', { nullable: true }),
+    venueType: t.exposeString('venueType', { nullable: true }),
+    latitude: t.exposeFloat('latitude', { nullable: true }),
+    longitude: t.exposeFloat('longitude', { nullable: true }),
+    capacityMin: t.exposeInt('capacityMin', { nullable: true }),
+    capacityMax: t.exposeInt('capacityMax', { nullable: true, description: 'Sleeping capacity.' }),
+    bedrooms: t.exposeInt('bedrooms', { nullable: true }),
+    beds: t.exposeInt('beds', { nullable: true }),
+    bathrooms: t.exposeFloat('bathrooms', { nullable: true }),
+    gatheringSpaces: t.exposeInt('gatheringSpaces', { nullable: true }),
+    priceRange: t.string({
+      nullable: true,
+      description: 'Base price for the whole minimum stay, before fees, in the venue currency; pricing.startingTotal is authoritative.',
+      resolve: async (v, _args, ctx) => priceRangeText(await pricingOf(v, ctx)),
+    }),
+    pricing: t.field({ type: VenuePricingRef, resolve: (v, _args, ctx) => pricingOf(v, ctx) }),
+    heroImage: t.exposeString('heroImage', { nullable: true }),
+    seoDescription: t.exposeString('seoDescription', { nullable: true }),
+    amenities: t.exposeStringList('amenities'),
+    url: t.string({ description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.baseUrl}/venues/${v.slug}` }),
+    description: t.exposeString('description', { nullable: true }),
+    accommodates: t.exposeInt('accommodates', { nullable: true }),
+    categories: t.exposeStringList('categories'),
+    photos: t.relation('photos', {
+      description: 'At most 5 preview photos in gallery order.',
+      query: { orderBy: [{ position: 'asc' }, { id: 'asc' }], take: 5 },
+    }),
+    totalPhotos: t.exposeInt('totalPhotos', { description: 'Photos on the full venue page.' }),
+    testimonials: t.relation('testimonials', { query: { orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }] } }),
+  }),
+});
+
+const VenueConnection = connectionOf('Venue', Venue);
+
+builder.queryFields((t) => ({
+  venues: t.field({
+    type: VenueConnection,
+    description: `Search published venues, ordered by slug. Named venue types: ${NAMED_VENUE_TYPES.join(', ')}. Named amenities: ${NAMED_AMENITIES.join(', ')}.`,
+    args: {
+      state: t.arg.string({ description: 'State or region slug (e.g. california, tuscany).' }),
+      city: t.arg.string({ description: 'City slug (e.g. napa).' }),
+      venueType: t.arg.string({ description: 'Case-insensitive substring of the property type (e.g. estate, villa).' }),
+      capacityMin: t.arg.int({ description: 'Venues sleeping at least this many guests.' }),
+      capacityMax: t.arg.int({ description: 'Venues sleeping at most this many guests.' }),
+      priceMin: t.arg.float({ description: "Lower bound on pricing.startingTotal.amount, in each venue's own currency." }),
+      priceMax: t.arg.float({ description: "Upper bound on pricing.startingTotal.amount, in each venue's own currency." }),
+      bedroomsMin: t.arg.int({ description: 'Minimum bedrooms.' }),
+      amenities: t.arg.stringList({ description: 'Every listed amenity must be present.' }),
+      first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
+      after: t.arg.string({ description: 'pageInfo.endCursor of the previous page.' }),
+    },
+    resolve: (_root, args, ctx, info) =>
+      searchVenues<VenueRow>(args, queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }), venueDeps(ctx)),
+  }),
+  venue: t.prismaField({
+    type: 'Venue',
+    description: 'One published venue by its full slug (counts as a venue detail lookup).',
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) => getVenue<VenueRow>(args.slug, query, ctx),
+  }),
+}));

@@ -1,0 +1,89 @@
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { ApiError } from '../errors/api-error.js';
+import { parseInput } from '../errors/validation.js';
+import { filterScope, type CursorCodec } from '../pagination/cursor.js';
+import type { Page } from '../graphql/connection.js';
+import { VenueSearchInput, SLUG_MAX_LENGTH, SLUG_PATTERN } from './venues.inputs.js';
+import { STORED_AS, storedBoundsFor, type DayRate } from './venue-pricing.js';
+
+export interface VenueDeps {
+  prisma: PrismaClient;
+  cursors: CursorCodec;
+  /** The day's rate for a pair such as "USD:AUD" (per-request loader). */
+  dayRate: (pair: string) => Promise<DayRate | null>;
+}
+
+/** Prisma selection for the venue rows a caller asked for (GraphQL plans it from the query). */
+type VenueQuery = { include?: Prisma.VenueInclude; select?: Prisma.VenueSelect };
+
+const toSlug = (text: string) => text.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * §4.1 venue search: published venues only, ordered by slug (stable: slugs are unique), keyset-paginated with a
+ * signed cursor bound to the filters. totalCount counts the whole filtered set and runs only when asked for.
+ */
+export async function searchVenues<T extends { slug: string }>(rawInput: unknown, query: VenueQuery, deps: VenueDeps): Promise<Page<T>> {
+  const input = parseInput(VenueSearchInput, rawInput);
+  const { first, after, ...filters } = input;
+  const scope = filterScope('venues', filters);
+  const where = await venueFilter(filters, deps);
+  const afterSlug = after === undefined ? undefined : slugPosition(deps.cursors.decode(after, scope, 'after'));
+
+  const rows = (await deps.prisma.venue.findMany({
+    ...query,
+    where: afterSlug ? { AND: [where, { slug: { gt: afterSlug } }] } : where,
+    orderBy: { slug: 'asc' },
+    take: first + 1,
+  })) as unknown as T[];
+  const hasNextPage = rows.length > first;
+  return {
+    nodes: hasNextPage ? rows.slice(0, first) : rows,
+    hasNextPage,
+    cursorOf: (v) => deps.cursors.encode([v.slug], scope),
+    totalCount: () => deps.prisma.venue.count({ where }),
+  };
+}
+
+function slugPosition(position: unknown[]): string {
+  if (typeof position[0] !== 'string') throw new ApiError('invalid_cursor', { param: 'after' });
+  return position[0];
+}
+
+async function venueFilter(f: Omit<ReturnType<typeof VenueSearchInput.parse>, 'first' | 'after'>, deps: VenueDeps): Promise<Prisma.VenueWhereInput> {
+  const and: Prisma.VenueWhereInput[] = [{ published: true }];
+  if (f.state) and.push({ stateSlug: toSlug(f.state) });
+  if (f.city) and.push({ citySlug: toSlug(f.city) });
+  if (f.venueType) and.push({ propertyType: { contains: f.venueType, mode: 'insensitive' } });
+  // Capacity bounds compare with the venue's sleeping capacity (capacity_max): "sleeps at least / at most N".
+  if (f.capacityMin !== undefined) and.push({ capacityMax: { gte: f.capacityMin } });
+  if (f.capacityMax !== undefined) and.push({ capacityMax: { lte: f.capacityMax } });
+  if (f.bedroomsMin !== undefined) and.push({ bedrooms: { gte: f.bedroomsMin } });
+  if (f.amenities?.length) and.push({ amenities: { hasEvery: f.amenities } });
+  if (f.priceMin !== undefined || f.priceMax !== undefined) and.push(await priceFilter({ min: f.priceMin, max: f.priceMax }, deps));
+  return { AND: and };
+}
+
+/**
+ * §4.1 price bounds apply to pricing.starting_total.amount in each venue's own currency. Converted currencies
+ * (AUD) are compared through the stored amounts that display inside the bounds; unpriced venues never match.
+ */
+async function priceFilter(bounds: { min?: number; max?: number }, deps: VenueDeps): Promise<Prisma.VenueWhereInput> {
+  const range = { gte: bounds.min, lte: bounds.max };
+  const converted = Object.keys(STORED_AS);
+  const or: Prisma.VenueWhereInput[] = [{ currency: { notIn: converted }, startingTotal: range }];
+  for (const currency of converted) {
+    const { stored, roundUpTo } = STORED_AS[currency];
+    const dayRate = await deps.dayRate(`${stored}:${currency}`);
+    if (dayRate) or.push({ currency, startingTotal: storedBoundsFor(bounds, dayRate.rate, roundUpTo) });
+  }
+  return { OR: or };
+}
+
+/** §4.2: one published venue by its full slug; invalid_slug for impossible characters, venue_not_found otherwise. */
+export async function getVenue<T>(rawSlug: unknown, query: VenueQuery, deps: Pick<VenueDeps, 'prisma'>): Promise<T> {
+  const slug = typeof rawSlug === 'string' ? rawSlug.trim().toLowerCase() : '';
+  if (!slug || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) throw new ApiError('invalid_slug', { param: 'slug' });
+  const venue = await deps.prisma.venue.findFirst({ ...query, where: { slug, published: true } });
+  if (!venue) throw new ApiError('venue_not_found', { param: 'slug', message: `No published venue has the slug '${slug}'.` });
+  return venue as T;
+}

@@ -1,0 +1,116 @@
+import { Writable } from 'node:stream';
+import { expect } from 'vitest';
+import { createApp, type App } from '../../src/app.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createApiKey, type ApiTier } from '../../src/auth/api-keys.service.js';
+import type { Database } from '../../src/db/client.js';
+import { createTestDatabase } from './database.js';
+
+export const BASE_URL = 'http://api.test';
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  /** One fresh key per tier. */
+  keys: Record<ApiTier, string>;
+  /** Every log line the app wrote, as text (to prove keys never reach logs). */
+  logs: string[];
+  rest: (path: string, init?: RequestInit & { key?: string | null }) => Promise<TestResponse>;
+  graphql: (query: string, variables?: Record<string, unknown>, init?: { key?: string | null; headers?: Record<string, string> }) => Promise<TestResponse>;
+  close: () => Promise<void>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // Response bodies are JSON of many shapes; tests navigate them freely.
+  body: any;
+  text: string;
+}
+
+async function toTestResponse(response: Response): Promise<TestResponse> {
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+/** An in-process app on its own seeded database, with a key per tier. */
+export async function createTestApp(options: { now?: () => Date; database?: Database } = {}): Promise<TestApp> {
+  const db = options.database ?? (await createTestDatabase());
+  const logs: string[] = [];
+  const destination = new Writable({ write(chunk, _enc, done) { logs.push(String(chunk)); done(); } });
+  const app = createApp({
+    prisma: db.prisma,
+    log: createLogger({ level: 'info', destination }),
+    baseUrl: BASE_URL,
+    cursorSecret: 'test-cursor-secret-0123456789abcdef0123456789',
+    now: options.now,
+    databaseAnswers: () => db.ping(),
+  });
+  const keys = {} as Record<ApiTier, string>;
+  for (const tier of ['free', 'pro', 'partner'] as const) keys[tier] = (await createApiKey({ tier, name: `test ${tier}` }, db)).key;
+
+  const withKey = (headers: HeadersInit | undefined, key: string | null | undefined) => {
+    const h = new Headers(headers);
+    const chosen = key === undefined ? keys.partner : key;
+    if (chosen && !h.has('authorization') && !h.has('x-service-key')) h.set('authorization', `Bearer ${chosen}`);
+    return h;
+  };
+  return {
+    app,
+    db,
+    keys,
+    logs,
+    rest: async (path, init = {}) => {
+      const { key, ...rest } = init;
+      return toTestResponse(await app.fetch(new Request(`${BASE_URL}${path}`, { ...rest, headers: withKey(rest.headers, key) })));
+    },
+    graphql: async (query, variables = {}, init = {}) => {
+      const headers = withKey({ 'content-type': 'application/json', accept: 'application/graphql-response+json', ...init.headers }, init.key);
+      return toTestResponse(await app.fetch(new Request(`${BASE_URL}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) })));
+    },
+    close: () => (options.database ? Promise.resolve() : db.close()),
+  };
+}
+
+/** Asserts the §7 envelope with the code and param the spec names, and that nothing internal leaks. */
+export function expectRestError(res: TestResponse, status: number, code: string, param?: string) {
+  const context = `request ${res.headers.get('x-request-id')}: ${res.text.slice(0, 500)}`;
+  expect(res.status, context).toBe(status);
+  expect(res.body?.error?.code, context).toBe(code);
+  if (param !== undefined) expect(res.body.error.param, context).toBe(param);
+  expect(res.body.error.request_id, context).toBe(res.headers.get('x-request-id'));
+  expect(res.body.error.doc_url, context).toBe(`${BASE_URL}/developers/errors#${code}`);
+  expect(typeof res.body.error.message).toBe('string');
+  expect(res.text).not.toMatch(/at .+\.(ts|js):\d+|SELECT |Prisma|wv_live_/);
+}
+
+/** Asserts the GraphQL error of one field carries the catalogue's facts in extensions. */
+export function expectGraphQLError(res: TestResponse, code: string, param?: string) {
+  const context = `request ${res.headers.get('x-request-id')}: ${res.text.slice(0, 500)}`;
+  const error = res.body?.errors?.[0];
+  expect(error?.extensions?.code, context).toBe(code);
+  if (param !== undefined) expect(error.extensions.param, context).toBe(param);
+  expect(error.extensions.requestId, context).toBe(res.headers.get('x-request-id'));
+  expect(error.extensions.docUrl).toBe(`${BASE_URL}/developers/errors#${code}`);
+  expect(typeof error.extensions.type).toBe('string');
+  expect(typeof error.extensions.status).toBe('number');
+  expect(res.text).not.toMatch(/at .+\.(ts|js):\d+|SELECT |Prisma|wv_live_/);
+}
+
+/** snake_case REST name → camelCase GraphQL name (a GraphQL field is the camelCase of its REST field). */
+export const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/** Deep snake_case → camelCase of an object's keys, to compare a REST body with the GraphQL result. */
+export function camelKeys(value: unknown, keepValuesOf: string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((v) => camelKeys(v, keepValuesOf));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), keepValuesOf.includes(k) ? v : camelKeys(v, keepValuesOf)]));
+  }
+  return value;
+}
