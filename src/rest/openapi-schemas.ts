@@ -1,5 +1,5 @@
 import {
-  Kind, getNamedType, isAbstractType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType,
+  GraphQLNonNull, Kind, getNamedType, isAbstractType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType,
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLNamedType,
   type GraphQLObjectType, type GraphQLOutputType, type GraphQLSchema, type OperationDefinitionNode,
   type SelectionNode, type SelectionSetNode,
@@ -96,7 +96,10 @@ function fieldDefinition(type: GraphQLObjectType, selected: Selected): GraphQLFi
 function fieldSchema(walk: Walk, parent: GraphQLObjectType, selected: Selected): JsonSchema {
   if (selected.nodes[0].name.value === '__typename') return { type: 'string', const: parent.name };
   const field = fieldDefinition(parent, selected);
-  const schema = outputSchema(walk, field.type, childSets(selected.nodes), jsonSchemaExtension(field));
+  // Any GraphQL error becomes a REST error response, so a field that is null only on error (the semantic non-null
+  // proposal, marked `extensions: { semanticNonNull: true }`) is never null in a REST body.
+  const type = field.extensions?.semanticNonNull === true && !isNonNullType(field.type) ? new GraphQLNonNull(field.type) : field.type;
+  const schema = outputSchema(walk, type, childSets(selected.nodes), jsonSchemaExtension(field));
   const described = field.deprecationReason ? `${field.description ?? ''} Deprecated: ${field.deprecationReason}`.trim() : field.description;
   return defined({ ...schema, description: described ?? undefined, deprecated: field.deprecationReason ? true : undefined });
 }

@@ -90,13 +90,24 @@ function description(spec: ParamSpec, route: RestRoute, facts: VariableFacts | u
   const parts = [route.paramDocs?.[spec.name]?.description ?? facts?.argument?.description ?? undefined];
   if (spec.list && !/comma-separated/i.test(parts[0] ?? '')) parts.push('Comma-separated list.');
   // RestRoute.path: a path parameter may hold slashes; the adapter decodes %2F after matching.
-  if (spec.in === 'path') parts.push('Each slash may be sent as %2F or unencoded.');
+  if (spec.in === 'path') parts.push(parts[0]?.includes('%2F') ? 'Unencoded slashes are accepted too.' : 'Send each slash as %2F (unencoded slashes are accepted too).');
   return parts.filter(Boolean).join(' ') || undefined;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function parameter(spec: ParamSpec, route: RestRoute, facts: VariableFacts | undefined): OpenAPIV3_1.ParameterObject {
   const docs = route.paramDocs?.[spec.name] ?? {};
-  const example = spec.list && typeof docs.example === 'string' ? docs.example.split(',') : docs.example;
+  // An OpenAPI example is the value before serialisation: a list as an array, a path value not yet percent-encoded.
+  let example = docs.example;
+  if (typeof example === 'string' && spec.list) example = example.split(',');
+  else if (typeof example === 'string' && spec.in === 'path') example = safeDecode(example);
   return defined({
     name: spec.name,
     in: spec.in,
@@ -111,7 +122,7 @@ function parameter(spec: ParamSpec, route: RestRoute, facts: VariableFacts | und
   });
 }
 
-/** A POST route's non-path variables arrive as one JSON object body. */
+/** POST routes (§4.10–4.11) take their non-path variables as one JSON object body, named like query parameters. */
 function requestBody(specs: ParamSpec[], route: RestRoute, facts: Map<string, VariableFacts>): OpenAPIV3_1.RequestBodyObject {
   const properties = Object.fromEntries(
     specs.map((spec) => {
@@ -165,7 +176,16 @@ const openApiOperation: OpenAPIV3_1.OperationObject = {
     200: {
       description: 'The OpenAPI 3.1 document.',
       headers: responseHeaders(200),
-      content: { 'application/json': { schema: { type: 'object', properties: { openapi: { type: 'string', const: '3.1.0' } }, required: ['openapi', 'info', 'paths'] } } },
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: { openapi: { type: 'string', const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } },
+            required: ['openapi', 'info', 'paths'],
+            additionalProperties: true,
+          },
+        },
+      },
     },
     ...errorResponses(['rate_limit_exceeded']),
   },

@@ -86,6 +86,7 @@ builder.objectField(base, 'categoryStats', (t) =>
   t.field({
     type: 'JSON',
     description: 'Active vendors matching this search (without its category filter), by category slug.',
+    extensions: { jsonSchema: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } } },
     resolve: (p) => (p as unknown as VendorPage).categoryStats(),
   }),
 );
@@ -122,6 +123,9 @@ builder.queryFields((t) => ({
   }),
   vendor: t.prismaField({
     type: 'Vendor',
+    nullable: true,
+    // REST answers a missing venue/vendor with 404, so its 200 `data` is never null (OpenAPI reads this).
+    extensions: { semanticNonNull: true },
     description: 'One listed vendor by slug.',
     args: { slug: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) => getVendor<VendorRow>(args.slug, query, ctx),

@@ -129,6 +129,9 @@ builder.queryFields((t) => ({
   }),
   venue: t.prismaField({
     type: 'Venue',
+    nullable: true,
+    // REST answers a missing venue/vendor with 404, so its 200 `data` is never null (OpenAPI reads this).
+    extensions: { semanticNonNull: true },
     description: 'One published venue by its full slug (counts as a venue detail lookup).',
     args: { slug: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) => getVenue<VenueRow>(args.slug, query, ctx),
