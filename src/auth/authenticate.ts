@@ -8,7 +8,8 @@ import type { PrismaClient } from '../generated/prisma/client.js';
  */
 export function presentedKey(headers: Headers): string | null {
   const authorization = headers.get('authorization');
-  const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? authorization.trim() : null;
+  // "Bearer" with nothing after it is no key at all (missing_api_key), not a wrong one.
+  const bearer = authorization ? (/^Bearer\b/i.test(authorization) ? authorization.slice(6).trim() : authorization.trim()) : null;
   const serviceKey = headers.get('x-service-key')?.trim() || null;
   if (bearer && serviceKey && bearer !== serviceKey) {
     throw new ApiError('invalid_api_key', { message: 'Authorization and X-Service-Key carry different keys; send one key.' });

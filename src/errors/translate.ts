@@ -4,6 +4,8 @@ import { docUrl } from './catalogue.js';
 /** Prisma and driver errors: a read against the database failed (§7 database_error). */
 function isDatabaseFailure(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
+  // A validation error is a bug in our query, not a failed read: it stays internal_error.
+  if (e.name === 'PrismaClientValidationError') return false;
   return /^(PrismaClient\w*Error|DriverAdapterError)$/.test(e.name) || /^(ECONNREFUSED|ECONNRESET|57P01|08\w{3})$/.test(String((e as { code?: unknown }).code ?? ''));
 }
 

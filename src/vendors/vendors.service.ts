@@ -16,7 +16,8 @@ type Keyed = { id: string; createdAt: Date; startingPrice: number | null; yearsI
 const toSlug = (text: string) => text.trim().toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** The column each sort orders by (then id, so the order is total and stable). Nulls always come last. */
-const SORT_KEYS: Record<VendorSort, { field: 'createdAt' | 'startingPrice' | 'yearsInBusiness' | 'weddingsCompleted'; dir: 'asc' | 'desc' }> = {
+type SortField = 'createdAt' | 'startingPrice' | 'yearsInBusiness' | 'weddingsCompleted';
+const SORT_KEYS: Record<VendorSort, { field: SortField; dir: 'asc' | 'desc' }> = {
   newest: { field: 'createdAt', dir: 'desc' },
   price_low_to_high: { field: 'startingPrice', dir: 'asc' },
   price_high_to_low: { field: 'startingPrice', dir: 'desc' },
@@ -45,7 +46,8 @@ export async function searchVendors(
   const rows = (await deps.prisma.vendor.findMany({
     ...withKeyColumns(query),
     where: position ? { AND: [where, afterPosition(field, dir, position)] } : where,
-    orderBy: [{ [field]: { sort: dir, nulls: 'last' } }, { id: 'asc' }],
+    // createdAt is never null; Prisma accepts a nulls position only on nullable columns.
+    orderBy: [field === 'createdAt' ? { createdAt: dir } : { [field]: { sort: dir, nulls: 'last' } }, { id: 'asc' }],
     take: first + 1,
   })) as unknown as Keyed[];
   const hasNextPage = rows.length > first;
@@ -70,20 +72,16 @@ function withKeyColumns(query: VendorQuery): VendorQuery {
 }
 
 /** Rows strictly after a keyset position under ORDER BY field dir NULLS LAST, id ASC. */
-function afterPosition(field: keyof typeof SORT_FIELDS, dir: 'asc' | 'desc', position: unknown[]): Prisma.VendorWhereInput {
+function afterPosition(field: SortField, dir: 'asc' | 'desc', position: unknown[]): Prisma.VendorWhereInput {
   const [raw, id] = position;
   if (typeof id !== 'string' || !(raw === null || typeof raw === 'number' || typeof raw === 'string')) throw new ApiError('invalid_cursor', { param: 'after' });
   const value = field === 'createdAt' ? new Date(String(raw)) : raw;
   if (value === null) return { [field]: null, id: { gt: id } };
-  return {
-    OR: [
-      { [field]: { [dir === 'asc' ? 'gt' : 'lt']: value } },
-      { [field]: value, id: { gt: id } },
-      { [field]: null },
-    ],
-  };
+  const after: Prisma.VendorWhereInput[] = [{ [field]: { [dir === 'asc' ? 'gt' : 'lt']: value } }, { [field]: value, id: { gt: id } }];
+  // Rows without a value sort last, so they all come after any row that has one (createdAt is never null).
+  if (field !== 'createdAt') after.push({ [field]: null });
+  return { OR: after };
 }
-const SORT_FIELDS = { createdAt: 1, startingPrice: 1, yearsInBusiness: 1, weddingsCompleted: 1 } as const;
 
 async function resolveCategory(given: string, prisma: PrismaClient): Promise<string> {
   const categories = await vendorCategorySlugs(prisma);

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectRestError, BASE_URL, type TestApp } from '../support/app.js';
+import { createApp } from '../../src/app.js';
+import { createLogger } from '../../src/logging/logger.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('request ids and envelopes (§1, §7)', () => {
+  it('puts the request id in the body and the X-Request-Id header, keeping a safe client id', async () => {
+    const res = await t.rest('/api/v1/venues?limit=1');
+    expect(res.headers.get('x-request-id')).toMatch(/^req_[A-Za-z0-9_-]{16}$/);
+    expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
+    const mine = await t.rest('/api/v1/venues?limit=1', { headers: { 'x-request-id': 'client-trace-1234' } });
+    expect(mine.headers.get('x-request-id')).toBe('client-trace-1234');
+    const unsafe = await t.rest('/api/v1/venues?limit=1', { headers: { 'x-request-id': 'bad id <script>' } });
+    expect(unsafe.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(t.logs.some((l) => l.includes('"requestId":"client-trace-1234"'))).toBe(true);
+  });
+
+  it('answers unknown paths and methods with 404 route_not_found and a hint', async () => {
+    for (const [method, path] of [['GET', '/api/v1/nope'], ['GET', '/nope'], ['POST', '/api/v1/venues'], ['DELETE', '/api/v1/vendors'], ['GET', '/api/v2/venues']]) {
+      const res = await t.rest(path, { method });
+      expectRestError(res, 404, 'route_not_found');
+      expect(res.body.error.hint).toContain('/api/v1');
+    }
+  });
+
+  it('reports a database failure as 500 database_error and anything else as internal_error, leaking nothing', async () => {
+    const failing = new Proxy(t.db.prisma, {
+      get(target, prop, receiver) {
+        if (prop === 'venue') {
+          return new Proxy(target.venue, {
+            get: (v, p) => (p === 'findMany' ? () => Promise.reject(Object.assign(new Error('SELECT secret FROM "Venue" failed: relation missing'), { name: 'PrismaClientKnownRequestError' })) : Reflect.get(v, p)),
+          });
+        }
+        if (prop === 'vendor') {
+          return new Proxy(target.vendor, { get: (v, p) => (p === 'findMany' ? () => Promise.reject(new TypeError('cannot read x of undefined')) : Reflect.get(v, p)) });
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const app = createApp({ prisma: failing, log: createLogger({ level: 'silent' }), baseUrl: BASE_URL, cursorSecret: 'x'.repeat(40) });
+    const call = (path: string) => app.fetch(new Request(`${BASE_URL}${path}`, { headers: { authorization: `Bearer ${t.keys.partner}` } }));
+    const db = await call('/api/v1/venues');
+    const dbBody = await db.text();
+    expect(db.status).toBe(500);
+    expect(JSON.parse(dbBody).error).toMatchObject({ type: 'internal_error', code: 'database_error', hint: expect.any(String) });
+    expect(dbBody).not.toMatch(/SELECT|secret|Prisma/);
+    const other = await call('/api/v1/vendors');
+    const otherBody = await other.text();
+    expect(other.status).toBe(500);
+    expect(JSON.parse(otherBody).error.code).toBe('internal_error');
+    expect(otherBody).not.toContain('undefined');
+    const gql = await app.fetch(new Request(`${BASE_URL}/graphql`, {
+      method: 'POST', headers: { authorization: `Bearer ${t.keys.partner}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ venues { totalCount } }' }),
+    }));
+    const gqlText = await gql.text();
+    expect(JSON.parse(gqlText).errors[0].extensions).toMatchObject({ code: 'database_error', status: 500 });
+    expect(gqlText).not.toMatch(/SELECT|secret|stack/);
+  });
+
+  it('refuses an oversized GraphQL body with 413 before parsing it', async () => {
+    const big = JSON.stringify({ query: `{ venues(first: 1) { totalCount } } #${'x'.repeat(70 * 1024)}` });
+    const res = await t.app.fetch(new Request(`${BASE_URL}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${t.keys.partner}`, 'content-type': 'application/json' }, body: big }));
+    expect(res.status).toBe(413);
+    expect((await res.json()).errors[0].extensions.code).toBe('payload_too_large');
+  });
+});
+
+describe('keyless endpoints', () => {
+  it('GET /healthz reports whether the database answers', async () => {
+    const up = await t.app.fetch(new Request(`${BASE_URL}/healthz`));
+    expect(up.status).toBe(200);
+    expect(await up.json()).toMatchObject({ status: 'ok', database: 'up' });
+    const app = createApp({ prisma: t.db.prisma, log: createLogger({ level: 'silent' }), baseUrl: BASE_URL, cursorSecret: 'x'.repeat(40), databaseAnswers: async () => false });
+    const down = await app.fetch(new Request(`${BASE_URL}/healthz`));
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+  });
+
+  it('serves GraphiQL without a key, with no external assets', async () => {
+    const res = await t.app.fetch(new Request(`${BASE_URL}/graphql`, { headers: { accept: 'text/html' } }));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('GraphiQL');
+    expect(html).not.toMatch(/<script[^>]+src="https?:|<link[^>]+href="https?:/);
+  });
+
+  it('answers CORS preflights and exposes the rate limit and request id headers', async () => {
+    const pre = await t.app.fetch(new Request(`${BASE_URL}/api/v1/venues`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } }));
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-headers')).toContain('X-Service-Key');
+    const res = await t.rest('/api/v1/venues?limit=1', { headers: { origin: 'https://app.example' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Remaining');
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
+
+const TODAY = new Date('2026-06-15T12:00:00Z');
+const LIST_SELECTION = `slug name city state country propertyType venueType latitude longitude capacityMin capacityMax bedrooms beds bathrooms
+  gatheringSpaces priceRange pricing { priceUnit currency minNights weekdayBase weekendBase extraNight startingTotal { amount nights rate includesFees } rateDate }
+  heroImage seoDescription amenities url`;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => TODAY });
+});
+afterAll(() => t.close());
+
+describe('GraphQL venues', () => {
+  it('returns the same venues and values as REST, with camelCase names and Relay connection fields', async () => {
+    const rest = await t.rest('/api/v1/venues?state=tuscany&limit=7');
+    const gql = await t.graphql(`query($s: String) { venues(state: $s, first: 7) { totalCount pageInfo { hasNextPage endCursor hasPreviousPage }
+      edges { cursor node { slug } } nodes { ${LIST_SELECTION} } } }`, { s: 'tuscany' });
+    expect(gql.status, gql.text).toBe(200);
+    const page = gql.body.data.venues;
+    expect(page.nodes).toEqual(camelKeys(rest.body.data));
+    expect(page.totalCount).toBe(rest.body.pagination.total_count);
+    expect(page.pageInfo.hasNextPage).toBe(rest.body.pagination.has_more);
+    expect(page.pageInfo.endCursor).toBe(rest.body.pagination.next_cursor);
+    expect(page.edges.map((e: { node: { slug: string } }) => e.node.slug)).toEqual(page.nodes.map((n: { slug: string }) => n.slug));
+    expect(page.edges.at(-1).cursor).toBe(page.pageInfo.endCursor);
+  });
+
+  it('continues from any edge cursor', async () => {
+    const first = await t.graphql('{ venues(first: 6) { edges { cursor node { slug } } } }');
+    const edges = first.body.data.venues.edges;
+    const next = await t.graphql('query($a: String) { venues(first: 3, after: $a) { nodes { slug } } }', { a: edges[2].cursor });
+    expect(next.body.data.venues.nodes.map((n: { slug: string }) => n.slug)).toEqual(edges.slice(3, 6).map((e: { node: { slug: string } }) => e.node.slug));
+  });
+
+  it('gives the same codes as REST, naming the GraphQL argument', async () => {
+    const cases: Array<[string, string, string, string]> = [
+      ['first: 0', 'first', 'limit=0', 'limit'],
+      ['first: 101', 'first', 'limit=101', 'limit'],
+      ['capacityMin: -1', 'capacityMin', 'capacity_min=-1', 'capacity_min'],
+      ['priceMin: 10, priceMax: 5', 'priceMax', 'price_min=10&price_max=5', 'price_max'],
+      ['bedroomsMin: -2', 'bedroomsMin', 'bedrooms_min=-2', 'bedrooms_min'],
+    ];
+    for (const [args, gqlParam, query, restParam] of cases) {
+      const gql = await t.graphql(`{ venues(${args}) { totalCount } }`);
+      expectGraphQLError(gql, 'invalid_parameters', gqlParam);
+      expect(gql.body.errors[0].extensions.status).toBe(400);
+      expectRestError(await t.rest(`/api/v1/venues?${query}`), 400, 'invalid_parameters', restParam);
+    }
+    expectGraphQLError(await t.graphql('{ venues(after: "forged.cursor") { totalCount } }'), 'invalid_cursor', 'after');
+  });
+
+  it('venue(slug) returns the detail REST returns; unknown and malformed slugs carry the REST codes', async () => {
+    const venue = await t.db.prisma.venue.findFirstOrThrow({ where: { published: true, currency: 'AUD', totalPhotos: { gt: 0 } } });
+    const rest = await t.rest(`/api/v1/venues/${encodeURIComponent(venue.slug)}`);
+    const gql = await t.graphql(`query($slug: String!) { venue(slug: $slug) { ${LIST_SELECTION} description accommodates categories
+      photos { url category isFeatured position } totalPhotos testimonials { guestName rating review eventDate } } }`, { slug: venue.slug });
+    expect(gql.body.data.venue).toEqual(camelKeys(rest.body.data));
+    const missing = await t.graphql('{ a: venue(slug: "texas/austin/nope") { slug } b: venues(first: 1) { totalCount } }');
+    expectGraphQLError(missing, 'venue_not_found', 'slug');
+    expect(missing.body.data.a).toBeNull();
+    expect(missing.body.data.b.totalCount).toBeGreaterThan(0);
+    expectGraphQLError(await t.graphql('{ venue(slug: "bad slug!") { slug } }'), 'invalid_slug', 'slug');
+  });
+});
+
+describe('SQL statements per request (batching)', () => {
+  const query = (first: number, state = 'california') => `{ venues(state: "${state}", first: ${first}) { totalCount nodes { slug pricing { currency startingTotal { amount } rateDate }
+    photos { url } testimonials { rating } } } }`;
+
+  async function statementsFor(run: () => Promise<unknown>) {
+    let count = 0;
+    const stop = t.db.onQuery(() => count++);
+    try {
+      await run();
+    } finally {
+      stop();
+    }
+    return count;
+  }
+
+  it('costs a fixed number of statements for 20 or 100 venues with photos, testimonials and pricing', async () => {
+    // key lookup + venues with photos and testimonials (one joined statement) + totalCount
+    const twenty = await statementsFor(() => t.graphql(query(20)));
+    const hundred = await statementsFor(() => t.graphql(query(100)));
+    expect(twenty).toBe(3);
+    expect(hundred).toBe(twenty);
+    // + one lookup of the day's USD→AUD rate when the page shows Australian venues, however many
+    const fewAud = await statementsFor(() => t.graphql(query(2, 'new-south-wales')));
+    const manyAud = await statementsFor(() => t.graphql(query(30, 'new-south-wales')));
+    expect(fewAud).toBe(4);
+    expect(manyAud).toBe(fewAud);
+  });
+
+  it('keeps cursor pages and REST routes just as flat', async () => {
+    const page = await t.graphql('{ venues(first: 20) { pageInfo { endCursor } } }');
+    const after = page.body.data.venues.pageInfo.endCursor;
+    const cursorPage = await statementsFor(() => t.graphql(`query($a: String) { venues(first: 20, after: $a) { nodes { slug photos { url } testimonials { rating } } } }`, { a: after }));
+    expect(cursorPage).toBeLessThanOrEqual(4);
+    expect(await statementsFor(() => t.rest('/api/v1/venues?limit=20'))).toBeLessThanOrEqual(4);
+    const slug = (await t.db.prisma.venue.findFirstOrThrow({ where: { published: true, currency: 'USD' } })).slug;
+    expect(await statementsFor(() => t.rest(`/api/v1/venues/${encodeURIComponent(slug)}`))).toBeLessThanOrEqual(2);
+  });
+
+  it('does not multiply statements with aliases of nested lists', async () => {
+    const aliased = await statementsFor(() => t.graphql(`{ venues(first: 20) { nodes { slug a: photos { url } b: photos { category } testimonials { rating } } } }`));
+    expect(aliased).toBeLessThanOrEqual(4);
+  });
+});
