@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { ApiError } from '../errors/api-error.js';
+import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
 import type { Page } from '../graphql/connection.js';
@@ -13,7 +14,6 @@ export interface VendorDeps {
 type VendorQuery = { include?: Prisma.VendorInclude; select?: Prisma.VendorSelect };
 type Keyed = { id: string; createdAt: Date; startingPrice: number | null; yearsInBusiness: number | null; weddingsCompleted: number | null };
 
-const toSlug = (text: string) => text.trim().toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** The column each sort orders by (then id, so the order is total and stable). Nulls always come last. */
 type SortField = 'createdAt' | 'startingPrice' | 'yearsInBusiness' | 'weddingsCompleted';
@@ -85,8 +85,8 @@ function afterPosition(field: SortField, dir: 'asc' | 'desc', position: unknown[
 
 async function resolveCategory(given: string, prisma: PrismaClient): Promise<string> {
   const categories = await vendorCategorySlugs(prisma);
-  const slug = toSlug(given);
-  const match = categories.find((c) => c.slug === slug || toSlug(c.name) === slug);
+  const slug = slugify(given);
+  const match = categories.find((c) => c.slug === slug || slugify(c.name) === slug);
   if (!match) {
     throw new ApiError('invalid_parameters', {
       problems: [{ param: 'category', problem: `must be one of ${categories.map((c) => c.slug).join(', ')}` }],
@@ -98,15 +98,15 @@ async function resolveCategory(given: string, prisma: PrismaClient): Promise<str
 function vendorFilter(f: Omit<VendorSearch, 'first' | 'after' | 'sortBy'>): Prisma.VendorWhereInput {
   const and: Prisma.VendorWhereInput[] = [{ active: true }];
   if (f.category) and.push({ serviceCategory: f.category });
-  if (f.state) and.push({ OR: [{ primaryStateSlug: toSlug(f.state) }, { primaryState: { equals: f.state, mode: 'insensitive' } }] });
-  if (f.city) and.push({ OR: [{ primaryCitySlug: toSlug(f.city) }, { primaryCity: { equals: f.city, mode: 'insensitive' } }] });
+  if (f.state) and.push({ OR: [{ primaryStateSlug: slugify(f.state) }, { primaryState: { equals: f.state, mode: 'insensitive' } }] });
+  if (f.city) and.push({ OR: [{ primaryCitySlug: slugify(f.city) }, { primaryCity: { equals: f.city, mode: 'insensitive' } }] });
   if (f.location) {
     // Documented rule: the text is contained in the primary city or state (any case), or names a service area.
     and.push({
       OR: [
         { primaryCity: { contains: f.location, mode: 'insensitive' } },
         { primaryState: { contains: f.location, mode: 'insensitive' } },
-        { primaryCitySlug: toSlug(f.location) },
+        { primaryCitySlug: slugify(f.location) },
         { serviceAreas: { has: titleCase(f.location) } },
       ],
     });

@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { ApiError } from '../errors/api-error.js';
+import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
 import type { Page } from '../graphql/connection.js';
@@ -16,7 +17,6 @@ export interface VenueDeps {
 /** Prisma selection for the venue rows a caller asked for (GraphQL plans it from the query). */
 type VenueQuery = { include?: Prisma.VenueInclude; select?: Prisma.VenueSelect };
 
-const toSlug = (text: string) => text.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
  * §4.1 venue search: published venues only, ordered by slug (stable: slugs are unique), keyset-paginated with a
@@ -51,8 +51,8 @@ function slugPosition(position: unknown[]): string {
 
 async function venueFilter(f: Omit<ReturnType<typeof VenueSearchInput.parse>, 'first' | 'after'>, deps: VenueDeps): Promise<Prisma.VenueWhereInput> {
   const and: Prisma.VenueWhereInput[] = [{ published: true }];
-  if (f.state) and.push({ stateSlug: toSlug(f.state) });
-  if (f.city) and.push({ citySlug: toSlug(f.city) });
+  if (f.state) and.push({ stateSlug: slugify(f.state) });
+  if (f.city) and.push({ citySlug: slugify(f.city) });
   if (f.venueType) and.push({ propertyType: { contains: f.venueType, mode: 'insensitive' } });
   // Capacity bounds compare with the venue's sleeping capacity (capacity_max): "sleeps at least / at most N".
   if (f.capacityMin !== undefined) and.push({ capacityMax: { gte: f.capacityMin } });

@@ -2,7 +2,7 @@
 // with approximate coordinates. The tables themselves are in places-us.ts and places-international.ts.
 import { US_REGIONS } from './places-us.js';
 import { INTERNATIONAL_REGIONS } from './places-international.js';
-import { slugify } from './slugs.js';
+import { slugify } from '../../catalogue/slug.js';
 
 /** Landscape hints that steer amenities, venue types and wording (ocean-view only on a coast, and so on). */
 export type Feature =

@@ -1,17 +1,4 @@
-// Slugs are path-like ("california/napa/willow-creek-ranch") and may only hold [a-z0-9-/] (§2.2), so names
-// with accents or apostrophes ("Cancún", "Sant'Anna") are folded to plain ASCII first.
-
-/** Lowercase kebab form of one name: "Château Belle-Rive" → "chateau-belle-rive". */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’.]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+// Unique slug allocation for the generator; the slug text itself comes from src/catalogue/slug.ts.
 
 /**
  * Hands out unique slugs in call order: the second "napa/willow-creek-ranch" becomes "...-2", then "-3".

@@ -6,7 +6,8 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { REGIONS, type Region } from './places.js';
 import { FIRST_NAMES } from './venue-testimonials.js';
 import { randomFor, type Random } from './random.js';
-import { slugify, type SlugRegistry } from './slugs.js';
+import { slugify } from '../../catalogue/slug.js';
+import type { SlugRegistry } from './slugs.js';
 import { NAME_WORDS, VENDOR_CATEGORIES, type PriceUnit, type VendorCategoryInfo } from './vendor-categories.js';
 import { bioOf, policiesOf, portfolioDescriptionOf, pricingStructureOf, type VendorFacts, type VendorPolicies } from './vendor-texts.js';
 

@@ -14,7 +14,8 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { REGIONS, REGION_WEIGHTS, slugRoot, type City, type CountryKey, type Region } from './places.js';
 import { randomFor, type Random } from './random.js';
-import { slugify, type SlugRegistry } from './slugs.js';
+import { slugify } from '../../catalogue/slug.js';
+import type { SlugRegistry } from './slugs.js';
 import { startingTotalOf } from './starting-total.js';
 import { amenitiesFor, categoriesFor } from './venue-amenities.js';
 import { describeVenue, seoDescriptionOf, type VenueFacts } from './venue-descriptions.js';
