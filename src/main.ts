@@ -23,6 +23,7 @@ try {
 if (await catalogueIsEmpty(db.prisma)) {
   log.info('empty catalogue: seeding the demo catalogue (first start)');
   await seedCatalogue(db.prisma, { onProgress: (message) => log.info(message) });
+  await db.prisma.$executeRawUnsafe('ANALYZE'); // planner statistics for the freshly loaded tables
 }
 let demoKey: string | undefined;
 if ((await countApiKeys(db)) === 0) demoKey = (await createApiKey({ tier: 'pro', name: 'demo' }, db)).key;
