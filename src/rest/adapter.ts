@@ -106,6 +106,7 @@ export async function runRoute(
 
 function envelope(kind: Envelope, value: unknown): Record<string, unknown> {
   if (kind.kind === 'object') return { data: value };
+  if (kind.kind === 'spread') return { ...(value as Record<string, unknown>) };
   const page = value as { nodes: unknown[]; page_info: { has_next_page: boolean; end_cursor: string | null }; total_count: number } & Record<string, unknown>;
   return {
     data: page.nodes,

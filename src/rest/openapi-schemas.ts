@@ -208,8 +208,16 @@ export function responseBodySchema(compiled: CompiledRoute, schema: GraphQLSchem
   }
 
   const connection = getNamedType(fieldDefinition(rootType, root).type);
-  if (!isObjectType(connection)) throw new Error(`OpenAPI: ${route.operationId} cursorPage root is not an object type`);
+  if (!isObjectType(connection)) throw new Error(`OpenAPI: ${route.operationId} ${route.envelope.kind} root is not an object type`);
   const page = collectFields(walk, connection, childSets(root.nodes));
+  if (route.envelope.kind === 'spread') {
+    const keys = [...page.keys()];
+    return {
+      type: 'object',
+      properties: { ...Object.fromEntries(keys.map((key) => [key, fieldSchema(walk, connection, page.get(key)!)])), request_id: REQUEST_ID },
+      required: [...keys, 'request_id'],
+    };
+  }
   const pick = (fields: Map<string, Selected>, key: string) => {
     const entry = fields.get(key);
     if (!entry) throw new Error(`OpenAPI: ${route.operationId} uses the cursorPage envelope but does not select ${key}`);

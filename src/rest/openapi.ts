@@ -138,6 +138,7 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 function successDescription(route: RestRoute): string {
   if (route.envelope.kind === 'object') return 'The result in `data`.';
+  if (route.envelope.kind === 'spread') return 'The result in `data`, with the facts that qualify it beside it.';
   const extras = (route.envelope.extras ?? []).map((e) => `, \`${e}\``).join('');
   return `One page of results in \`data\`, with \`pagination\` (cursor style)${extras}.`;
 }

@@ -4,8 +4,10 @@ import type { ErrorCode } from '../errors/catalogue.js';
  * How a route's GraphQL result becomes its JSON body (request_id is always added):
  * - object: `{ data }`
  * - cursorPage: `{ data: nodes, pagination: { has_more, next_cursor, total_count }, ...extras }` (§2.14)
+ * - spread: the root field's fields become the top-level body (responses whose envelope carries more than data,
+ *   e.g. cost benchmarks' currency, fx, as_of; the GraphQL result type then has a `data` field of its own)
  */
-export type Envelope = { kind: 'object' } | { kind: 'cursorPage'; extras?: string[] };
+export type Envelope = { kind: 'object' } | { kind: 'cursorPage'; extras?: string[] } | { kind: 'spread' };
 
 /**
  * One /api/v1 route: a thin mapping onto a GraphQL document that runs on the same schema and resolvers as /graphql.
