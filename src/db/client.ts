@@ -83,6 +83,8 @@ function createDatabase(
       };
     },
     async ping() {
+      // After close, Prisma would quietly reconnect (and a new pg pool would keep the process alive).
+      if (closing) return false;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('ping timed out')), PING_TIMEOUT_MS).unref();
