@@ -35,6 +35,8 @@ const app = createApp({
   cursorSecret: env.CURSOR_SECRET ?? (await sharedSecret(db.prisma, 'cursor')),
   maxBodyBytes: env.MAX_BODY_BYTES,
   databaseAnswers: () => db.ping(),
+  // §8 numbers always (SPEC_POLICY); state in Redis when REDIS_URL is set, shared exactly by every node.
+  limiter: { redisUrl: env.REDIS_URL, trustProxy: env.TRUST_PROXY },
 });
 const server = createServer(app.requestListener);
 server.listen(env.PORT, () => {
@@ -62,6 +64,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   server.close(async () => {
+    await app.close();
     await db.close();
     log.info('stopped');
     process.exit(0);

@@ -10,6 +10,12 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
   /** redis://… moves limiter and idempotency state into Redis, shared by every node. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  /**
+   * 1/true: one trusted reverse proxy appends the client address to X-Forwarded-For, and keyless limits (§8.4)
+   * count by that address. Unset: they count by the TCP peer address (X-Forwarded-For is ignored, a client could forge it).
+   * @default false
+   */
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('false').transform((v) => v === '1' || v === 'true'),
   /** Public origin used in absolute URLs (doc_url, venue url). @default http://localhost:{PORT} */
   BASE_URL: z.string().url().optional(),
   /** Signs pagination cursors. When unset, a secret generated once and stored in the database is shared by all nodes. */

@@ -1,5 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
+import ComplexityPlugin from '@pothos/plugin-complexity';
+import { fieldComplexity } from './complexity.js';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import type { RequestContext } from '../http/context.js';
@@ -17,7 +19,9 @@ interface BuilderOptions {
 export type Types = PothosSchemaTypes.ExtendDefaultTypes<BuilderOptions>;
 
 export const builder = new SchemaBuilder<BuilderOptions>({
-  plugins: [PrismaPlugin],
+  plugins: [PrismaPlugin, ComplexityPlugin],
+  // Cost per field for the request bounds (complexity.ts); the bounds are enforced by its Yoga plugin, before execution.
+  complexity: { fieldComplexity },
   defaultFieldNullability: false,
   prisma: {
     client: (ctx) => ctx.prisma,

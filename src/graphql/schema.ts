@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 // Each module registers its types and root fields on the builder when imported.
 import '../venues/venues.graphql.js';
 import '../vendors/vendors.graphql.js';
+import '../limits/limits.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

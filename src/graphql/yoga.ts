@@ -5,6 +5,7 @@ import { getSchema } from './schema.js';
 import { requestScope, type RequestContext } from '../http/context.js';
 import { toApiError, errorExtensions } from '../errors/translate.js';
 import type { Logger } from '../logging/logger.js';
+import { useRequestBounds } from './complexity.js';
 
 /** What the HTTP layer hands Yoga for each request: the per-request context both surfaces share. */
 export type YogaServerContext = RequestContext;
@@ -62,6 +63,6 @@ export function createGraphQLServer(options: { baseUrl: string; log: Logger; plu
     graphiql: { title: 'Wedding Discovery API — GraphiQL', defaultQuery: EXAMPLE_QUERY, headers: JSON.stringify({ Authorization: 'Bearer wv_live_…' }) },
     renderGraphiQL,
     maskedErrors: { maskError: (error) => formatGraphQLError(error, options.baseUrl, options.log) },
-    plugins: options.plugins ?? [],
+    plugins: [useRequestBounds(), ...(options.plugins ?? [])],
   });
 }

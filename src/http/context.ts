@@ -4,6 +4,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ApiKeyIdentity } from '../auth/api-keys.service.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import type { Logger } from '../logging/logger.js';
+import type { Limits } from '../limits/limits.service.js';
 
 /** Where a request came in: the rules are the same, the stored lead records it (issue: inquiries). */
 export type Surface = 'rest' | 'graphql';
@@ -17,6 +18,8 @@ export interface AppDeps {
   baseUrl: string;
   cursors: CursorCodec;
   log: Logger;
+  /** Rate limits (§8): one limiter below both surfaces. */
+  limits: Limits;
 }
 
 /** Batching loaders, made fresh for every request so nothing is cached across callers. */

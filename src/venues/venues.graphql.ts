@@ -6,6 +6,7 @@ import type { Venue as VenueRow } from '../generated/prisma/client.js';
 import { getVenue, searchVenues, type VenueDeps } from './venues.service.js';
 import { priceRangeText, venuePricing, STORED_AS, type StartingTotal, type VenuePricing as Pricing } from './venue-pricing.js';
 import { NAMED_AMENITIES, NAMED_VENUE_TYPES } from './venues.inputs.js';
+import { withVenueDetailLimit } from '../limits/limits.graphql.js';
 
 const venueDeps = (ctx: RequestContext): VenueDeps => ({
   prisma: ctx.prisma,
@@ -134,6 +135,6 @@ builder.queryFields((t) => ({
     extensions: { semanticNonNull: true },
     description: 'One published venue by its full slug (counts as a venue detail lookup).',
     args: { slug: t.arg.string({ required: true }) },
-    resolve: (query, _root, args, ctx) => getVenue<VenueRow>(args.slug, query, ctx),
+    resolve: (query, parent, args, ctx, info) => withVenueDetailLimit({ parent, args, ctx, info }, () => getVenue<VenueRow>(args.slug, query, ctx)),
   }),
 }));

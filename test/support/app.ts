@@ -5,6 +5,9 @@ import { createLogger } from '../../src/logging/logger.js';
 import { createApiKey, type ApiTier } from '../../src/auth/api-keys.service.js';
 import type { Database } from '../../src/db/client.js';
 import { createTestDatabase } from './database.js';
+import { SPEC_POLICY, UNREACHABLE_POLICY, type LimitsPolicy } from '../../src/limits/limits.policy.js';
+
+let appCount = 0;
 
 export const BASE_URL = 'http://api.test';
 
@@ -40,7 +43,25 @@ async function toTestResponse(response: Response): Promise<TestResponse> {
 }
 
 /** An in-process app on its own seeded database, with a key per tier. */
-export async function createTestApp(options: { now?: () => Date; database?: Database } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  now?: () => Date;
+  database?: Database;
+  /** 'spec': the real §8 numbers (test/limits/**). @default UNREACHABLE_POLICY: functional tests make hundreds of requests per key */
+  limits?: 'spec' | LimitsPolicy;
+  /** Limiter state in this Redis. @default process.env.TEST_REDIS_URL (unset: in memory) */
+  redisUrl?: string | null;
+  /** Redis key prefix; apps sharing one prefix share counters (two "nodes"). @default unique per app */
+  keyPrefix?: string;
+  /** Honour X-Forwarded-For for keyless limits (tests send it to act as different client IPs). @default false */
+  trustProxy?: boolean;
+  /** Redis command timeout, ms. */
+  commandTimeoutMs?: number;
+}
+
+/** A Redis key prefix no other test app (in this or a parallel test file) uses. */
+export const uniqueKeyPrefix = () => `wv:test:${process.pid}:${Date.now().toString(36)}:${++appCount}:`;
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.database ?? (await createTestDatabase());
   const logs: string[] = [];
   const destination = new Writable({ write(chunk, _enc, done) { logs.push(String(chunk)); done(); } });
@@ -51,6 +72,13 @@ export async function createTestApp(options: { now?: () => Date; database?: Data
     cursorSecret: 'test-cursor-secret-0123456789abcdef0123456789',
     now: options.now,
     databaseAnswers: () => db.ping(),
+    limiter: {
+      redisUrl: (options.redisUrl === undefined ? process.env.TEST_REDIS_URL : options.redisUrl) ?? undefined,
+      keyPrefix: options.keyPrefix ?? uniqueKeyPrefix(),
+      policy: options.limits === 'spec' ? SPEC_POLICY : (options.limits ?? UNREACHABLE_POLICY),
+      trustProxy: options.trustProxy,
+      commandTimeoutMs: options.commandTimeoutMs,
+    },
   });
   const keys = {} as Record<ApiTier, string>;
   for (const tier of ['free', 'pro', 'partner'] as const) keys[tier] = (await createApiKey({ tier, name: `test ${tier}` }, db)).key;
@@ -74,7 +102,10 @@ export async function createTestApp(options: { now?: () => Date; database?: Data
       const headers = withKey({ 'content-type': 'application/json', accept: 'application/graphql-response+json', ...init.headers }, init.key);
       return toTestResponse(await app.fetch(new Request(`${BASE_URL}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) })));
     },
-    close: () => (options.database ? Promise.resolve() : db.close()),
+    close: async () => {
+      await app.close();
+      if (!options.database) await db.close();
+    },
   };
 }
 

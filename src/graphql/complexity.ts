@@ -1,0 +1,103 @@
+import { GraphQLError, Kind, getNullableType, isListType, parse, type DocumentNode, type ValidationRule } from 'graphql';
+import { complexityFromQuery } from '@pothos/plugin-complexity';
+import type { Plugin } from 'graphql-yoga';
+
+/**
+ * Bounds on one GraphQL request, checked before any resolver runs (parse, validation, then before execution).
+ * The rate limit counts a request as one whatever it asks for; these keep one request from asking for too much.
+ */
+export const GRAPHQL_BOUNDS = {
+  /** Lexical tokens in the document (graphql-js parse maxTokens): stops huge documents before they are parsed. */
+  maxTokens: 2000,
+  /** Aliased fields in the document: aliases multiply work without multiplying requests. */
+  maxAliases: 15,
+  /**
+   * Nesting of fields (`venues { edges { node { pricing { startingTotal { amount } } } } }` is 6, the deepest
+   * path the schema has today): a guard for recursive types to come.
+   */
+  maxDepth: 8,
+  /**
+   * List-aware cost (@pothos/plugin-complexity): 1 per field, a page's fields × its `first`, other lists × 10.
+   * A page of 100 venues with every field costs 12,301, so one full page as `nodes` and `edges` both fits.
+   */
+  maxCost: 25_000,
+} as const;
+
+/** Lists whose size is not set by an argument count this many items. */
+const DEFAULT_LIST_MULTIPLIER = 10;
+/** A connection's page lists: already multiplied by the connection's `first`. */
+const PAGE_LISTS = new Set(['nodes', 'edges']);
+
+/**
+ * Cost of a field for @pothos/plugin-complexity: a field with a page size (`first`, `limit`) multiplies its selection
+ * by that size, so `venues(first: 100)` costs 5× `venues(first: 20)`.
+ */
+export function fieldComplexity(args: Record<string, unknown>, _ctx: unknown, field: { name: string; type: Parameters<typeof getNullableType>[0] }) {
+  const size = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : undefined;
+  if (size !== undefined) return { field: 1, multiplier: Math.max(1, size) };
+  if (isListType(getNullableType(field.type))) return { field: 1, multiplier: PAGE_LISTS.has(field.name) ? 1 : DEFAULT_LIST_MULTIPLIER };
+  return 1;
+}
+
+function boundError(bound: keyof typeof GRAPHQL_BOUNDS, actual: number, what: string): GraphQLError {
+  const max = GRAPHQL_BOUNDS[bound];
+  return new GraphQLError(`Query exceeds the ${what} bound: ${actual} > ${bound} ${max}.`, {
+    extensions: { code: 'GRAPHQL_VALIDATION_FAILED', bound, max, actual, http: { status: 400 } },
+  });
+}
+
+const MaxAliasesRule: ValidationRule = (context) => {
+  let aliases = 0;
+  return {
+    Field(node) {
+      if (node.alias) aliases++;
+    },
+    Document: {
+      leave() {
+        if (aliases > GRAPHQL_BOUNDS.maxAliases) context.reportError(boundError('maxAliases', aliases, 'alias'));
+      },
+    },
+  };
+};
+
+/** The operation GraphQL will run, alone with the fragments, so cost is measured for it (not for the first one). */
+function selectedOperation(document: DocumentNode, operationName?: string | null): DocumentNode {
+  if (!operationName) return document;
+  return {
+    ...document,
+    definitions: document.definitions.filter((d) => d.kind !== Kind.OPERATION_DEFINITION || d.name?.value === operationName),
+  };
+}
+
+/** The depth or cost bound a measured operation breaks, as the error the caller gets; null within bounds. */
+export function boundsViolation(measured: { complexity: number; depth: number }): GraphQLError | null {
+  if (measured.depth > GRAPHQL_BOUNDS.maxDepth) return boundError('maxDepth', measured.depth, 'depth');
+  if (measured.complexity > GRAPHQL_BOUNDS.maxCost) return boundError('maxCost', measured.complexity, 'cost');
+  return null;
+}
+
+/** Yoga plugin enforcing GRAPHQL_BOUNDS: tokens at parse, aliases at validation, depth and cost before execution. */
+export function useRequestBounds(): Plugin {
+  return {
+    onParse({ setParseFn }) {
+      setParseFn((source, options) => parse(source, { ...options, maxTokens: GRAPHQL_BOUNDS.maxTokens }));
+    },
+    onValidate({ addValidationRule }) {
+      addValidationRule(MaxAliasesRule);
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      let measured: { complexity: number; depth: number };
+      try {
+        measured = complexityFromQuery(selectedOperation(args.document, args.operationName), {
+          schema: args.schema,
+          ctx: args.contextValue as object,
+          variables: (args.variableValues ?? {}) as Record<string, unknown>,
+        });
+      } catch {
+        return; // invalid variables: execution reports them in its own words
+      }
+      const error = boundsViolation(measured);
+      if (error) setResultAndStopExecution({ errors: [error] });
+    },
+  };
+}

@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import type { ApiKeyIdentity, ApiTier } from '../auth/api-keys.service.js';
+import { ApiError } from '../errors/api-error.js';
+import type { Logger } from '../logging/logger.js';
+import { DAY_MS, MINUTE_MS, requestRules, type InquiryKind, type LimitsPolicy, type WindowRule } from './limits.policy.js';
+import type { LogMode, LogResult, SlidingLogStore, WindowState } from './sliding-log.js';
+
+/** The limiter of one app: its numbers and where its logs live. Built once by createApp (see createLimits). */
+export interface Limits {
+  policy: LimitsPolicy;
+  /** Memory (one node) or Redis (every node shares it). */
+  store: SlidingLogStore;
+  /** Per-node logs used while a shared store fails, for limits that fail open. */
+  fallback: SlidingLogStore;
+  log: Logger;
+  /** Unique per process, so entries appended by different nodes never collide in a shared log. */
+  memberPrefix: string;
+  /** Unix ms of the last "store unreachable" warning (one warning a minute, not one per request). */
+  warnedAt: number;
+}
+
+export interface LimitsDeps {
+  limits: Limits;
+  now: () => Date;
+}
+
+export function createLimits(options: { policy: LimitsPolicy; store: SlidingLogStore; fallback: SlidingLogStore; log: Logger }): Limits {
+  return { ...options, memberPrefix: randomBytes(6).toString('base64url'), warnedAt: -Infinity };
+}
+
+/**
+ * What to do when the shared store cannot answer (Redis down or too slow):
+ * `fallback` keeps serving under per-node in-memory logs (reads, venue details, keyless: availability first);
+ * `refuse` answers 503 (inquiries: no lead may slip past its limit).
+ */
+type FailurePolicy = 'fallback' | 'refuse';
+
+/** An entry a hit appended, so it can be taken back (see refund). */
+export interface Ticket {
+  key: string;
+  rules: WindowRule[];
+  member: string;
+  store: SlidingLogStore;
+}
+
+/** The answer to one check: whether to proceed, and what to tell the client. */
+export interface Decision {
+  allowed: boolean;
+  /** X-RateLimit-Limit, -Remaining, -Reset; plus Retry-After when refused. */
+  headers: Record<string, string>;
+  /** Seconds until a retry can pass (refused only); at least 1. */
+  retryAfter?: number;
+  ticket?: Ticket;
+}
+
+let counter = 0;
+
+async function applyLog(
+  deps: LimitsDeps,
+  key: string,
+  rules: WindowRule[],
+  mode: LogMode,
+  failure: FailurePolicy,
+  member = `${deps.limits.memberPrefix}:${(counter++).toString(36)}`,
+): Promise<{ result: LogResult; ticket: Ticket }> {
+  const { limits } = deps;
+  const nowMs = deps.now().getTime();
+  const operation = { key, rules, nowMs, mode, member };
+  try {
+    return { result: await limits.store.apply(operation), ticket: { key, rules, member, store: limits.store } };
+  } catch (error) {
+    if (failure === 'refuse') {
+      limits.log.error({ err: error, key: key.split(':')[0] }, 'limiter store unreachable: refusing a limit that fails closed');
+      throw new ApiError('service_unavailable', { headers: { 'Retry-After': '5' }, cause: error });
+    }
+    if (nowMs - limits.warnedAt >= MINUTE_MS) {
+      limits.warnedAt = nowMs;
+      limits.log.warn({ err: error }, 'limiter store unreachable: counting on this node only until it is back');
+    }
+    return { result: await limits.fallback.apply(operation), ticket: { key, rules, member, store: limits.fallback } };
+  }
+}
+
+const seconds = (ms: number) => Math.ceil(ms / 1000);
+
+/** Seconds until every full window has a free slot again; never 0 while still blocked. */
+function retryAfterOf(windows: WindowState[], nowMs: number): number {
+  const freeAt = Math.max(...windows.map((w) => w.freeAtMs ?? nowMs));
+  return Math.max(1, seconds(freeAt - nowMs));
+}
+
+/**
+ * §8.3 headers. Limit is the per-minute allowance. Remaining is what is left in the rolling minute, or in the
+ * rolling day when fewer are left there (then Reset is the day's): a client watching Remaining never hits a wall
+ * it was not shown. Reset is when the oldest counted entry of that window expires, i.e. when the next slot frees.
+ */
+function rateLimitHeaders(rules: WindowRule[], result: LogResult, nowMs: number): Record<string, string> {
+  let binding = 0;
+  let remaining = Infinity;
+  rules.forEach((rule, i) => {
+    const left = Math.max(0, rule.limit - result.windows[i].count);
+    if (left < remaining) {
+      remaining = left;
+      binding = i;
+    }
+  });
+  const oldest = result.windows[binding].oldestMs;
+  const resetMs = oldest === null ? nowMs : (result.windows[binding].freeAtMs ?? oldest + rules[binding].windowMs);
+  const headers: Record<string, string> = {
+    'X-RateLimit-Limit': String(rules[0].limit),
+    'X-RateLimit-Remaining': String(remaining),
+    'X-RateLimit-Reset': String(seconds(resetMs)),
+  };
+  if (!result.allowed) headers['Retry-After'] = String(retryAfterOf(result.windows, nowMs));
+  return headers;
+}
+
+function decide(rules: WindowRule[], result: LogResult, ticket: Ticket, nowMs: number): Decision {
+  const headers = rateLimitHeaders(rules, result, nowMs);
+  return result.allowed
+    ? { allowed: true, headers, ticket }
+    : { allowed: false, headers, retryAfter: Number(headers['Retry-After']) };
+}
+
+/** One API request of a verified key, either surface (§8 reads and burst). Counted before the request runs. */
+export async function checkRequest(identity: ApiKeyIdentity, deps: LimitsDeps): Promise<Decision> {
+  const rules = requestRules(deps.limits.policy, identity.tier);
+  const { result, ticket } = await applyLog(deps, `req:${identity.id}`, rules, 'hit', 'fallback');
+  return decide(rules, result, ticket, deps.now().getTime());
+}
+
+/** One request without a key, by client IP (§8.4): the description document, GraphiQL, a 401 for a missing key. */
+export async function checkKeyless(ip: string, deps: LimitsDeps): Promise<Decision> {
+  const rules = [{ windowMs: MINUTE_MS, limit: deps.limits.policy.keylessPerMinute }];
+  const { result, ticket } = await applyLog(deps, `ip:${ip}`, rules, 'hit', 'fallback');
+  return decide(rules, result, ticket, deps.now().getTime());
+}
+
+/**
+ * Takes back an admitted request's entry when its answer turned out to be a 429 (a venue-detail limit inside it),
+ * so a refused request never uses up allowance. Returns the headers as they stand afterwards.
+ */
+export async function refund(ticket: Ticket, deps: LimitsDeps): Promise<Record<string, string>> {
+  const nowMs = deps.now().getTime();
+  const result = await ticket.store.apply({ key: ticket.key, rules: ticket.rules, nowMs, mode: 'refund', member: ticket.member });
+  return rateLimitHeaders(ticket.rules, { ...result, allowed: true }, nowMs);
+}
+
+/**
+ * One venue detail lookup (§8 row 3): 20 a day for every tier, apart from the read count (§8.2). Each resolved
+ * `venue(slug)` field is one lookup. Throws 429 venue_detail_rate_limit_exceeded when used up.
+ */
+export async function checkVenueDetail(identity: ApiKeyIdentity, deps: LimitsDeps): Promise<void> {
+  const rules = [{ windowMs: DAY_MS, limit: deps.limits.policy.venueDetailPerDay }];
+  const { result } = await applyLog(deps, `vd:${identity.id}`, rules, 'hit', 'fallback');
+  if (!result.allowed) {
+    const retryAfter = retryAfterOf(result.windows, deps.now().getTime());
+    throw new ApiError('venue_detail_rate_limit_exceeded', {
+      message: `Daily venue detail lookups used up (${rules[0].limit} in 24 hours).`,
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
+}
+
+/**
+ * One new inquiry of a kind (§8 row 4): 5 a day per kind for every tier. Call it only for a new lead: an idempotent
+ * replay (§4.12) takes no slot, it only counts as a request. Fails closed: with the store unreachable it throws
+ * 503 service_unavailable rather than let a lead past its limit. Keep the ticket to refund the slot if the insert fails.
+ */
+export async function checkInquiry(identity: ApiKeyIdentity, kind: InquiryKind, deps: LimitsDeps): Promise<Ticket> {
+  const rules = [{ windowMs: DAY_MS, limit: deps.limits.policy.inquiryPerDay }];
+  const { result, ticket } = await applyLog(deps, `inq:${kind}:${identity.id}`, rules, 'hit', 'refuse');
+  if (!result.allowed) {
+    throw new ApiError('inquiry_rate_limit_exceeded', {
+      message: `Daily ${kind} inquiry limit used up (${rules[0].limit} in 24 hours).`,
+      headers: { 'Retry-After': String(retryAfterOf(result.windows, deps.now().getTime())) },
+    });
+  }
+  return ticket;
+}
+
+/** One limit as the `rateLimit` field reports it. */
+export interface AllowanceStatus {
+  limit: number;
+  /** Window length, seconds. */
+  windowSeconds: number;
+  used: number;
+  remaining: number;
+  /** Unix seconds when the oldest counted entry expires and frees a slot; null when nothing is counted. */
+  resetAt: number | null;
+}
+
+export interface RateLimitStatus {
+  tier: ApiTier;
+  perMinute: AllowanceStatus;
+  perDay: AllowanceStatus;
+  venueDetailsPerDay: AllowanceStatus;
+  venueInquiriesPerDay: AllowanceStatus;
+  vendorInquiriesPerDay: AllowanceStatus;
+}
+
+function allowance(rule: WindowRule, state: WindowState): AllowanceStatus {
+  return {
+    limit: rule.limit,
+    windowSeconds: rule.windowMs / 1000,
+    used: state.count,
+    remaining: Math.max(0, rule.limit - state.count),
+    resetAt: state.oldestMs === null ? null : seconds(state.oldestMs + rule.windowMs),
+  };
+}
+
+/** Every allowance of a key as it stands now (after the current request was counted); changes nothing. */
+export async function rateLimitStatus(identity: ApiKeyIdentity, deps: LimitsDeps): Promise<RateLimitStatus> {
+  const { policy } = deps.limits;
+  const reads = requestRules(policy, identity.tier);
+  const day = (limit: number) => [{ windowMs: DAY_MS, limit }];
+  const peek = async (key: string, rules: WindowRule[]) => (await applyLog(deps, key, rules, 'peek', 'fallback')).result.windows;
+  const [requests, details, venueInquiries, vendorInquiries] = await Promise.all([
+    peek(`req:${identity.id}`, reads),
+    peek(`vd:${identity.id}`, day(policy.venueDetailPerDay)),
+    peek(`inq:venue:${identity.id}`, day(policy.inquiryPerDay)),
+    peek(`inq:vendor:${identity.id}`, day(policy.inquiryPerDay)),
+  ]);
+  return {
+    tier: identity.tier,
+    perMinute: allowance(reads[0], requests[0]),
+    perDay: allowance(reads[1], requests[1]),
+    venueDetailsPerDay: allowance(day(policy.venueDetailPerDay)[0], details[0]),
+    venueInquiriesPerDay: allowance(day(policy.inquiryPerDay)[0], venueInquiries[0]),
+    vendorInquiriesPerDay: allowance(day(policy.inquiryPerDay)[0], vendorInquiries[0]),
+  };
+}

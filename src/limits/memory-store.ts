@@ -1,0 +1,36 @@
+import { applyToEntries, type LogEntry, type LogOperation, type LogResult, type SlidingLogStore } from './sliding-log.js';
+
+/** Operations between two sweeps of idle logs (an IP seen once must not stay in memory forever). */
+const SWEEP_EVERY = 10_000;
+
+/**
+ * Logs in this process (REDIS_URL unset, and the fallback while Redis is unreachable). Same algorithm as Redis,
+ * exact for one node: every apply runs synchronously, so concurrent requests cannot interleave a check and an append.
+ */
+export function createMemoryStore(): SlidingLogStore {
+  const logs = new Map<string, { entries: LogEntry[]; expiresAt: number }>();
+  let operations = 0;
+
+  function sweep(nowMs: number) {
+    for (const [key, log] of logs) if (log.expiresAt <= nowMs) logs.delete(key);
+  }
+
+  return {
+    kind: 'memory',
+    apply(op: LogOperation): Promise<LogResult> {
+      if (++operations % SWEEP_EVERY === 0) sweep(op.nowMs);
+      let log = logs.get(op.key);
+      if (!log) {
+        if (op.mode !== 'hit') return Promise.resolve(applyToEntries([], op));
+        log = { entries: [], expiresAt: 0 };
+        logs.set(op.key, log);
+      }
+      const result = applyToEntries(log.entries, op);
+      const newest = log.entries.at(-1)?.at;
+      if (newest === undefined) logs.delete(op.key);
+      else log.expiresAt = newest + Math.max(...op.rules.map((r) => r.windowMs));
+      return Promise.resolve(result);
+    },
+    close: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,120 @@
+import { Redis } from 'ioredis';
+import type { LogOperation, LogResult, SlidingLogStore, WindowState } from './sliding-log.js';
+
+/**
+ * One script per check-and-count, so every node sharing this Redis sees exact limits: Redis runs a script alone,
+ * nothing can slip between the trim, the count of every window and the append. The same steps as applyToEntries.
+ * KEYS[1] log; ARGV: now ms, mode, member, then windowMs and limit per window.
+ * Returns allowed, then per window: count, oldest entry (−1: none), free-at ms (−1: not full).
+ */
+const SLIDING_LOG_LUA = `
+local key = KEYS[1]
+local now = tonumber(ARGV[1])
+local mode = ARGV[2]
+local n = (#ARGV - 3) / 2
+local longest = 0
+for i = 1, n do
+  local w = tonumber(ARGV[2 + 2 * i])
+  if w > longest then longest = w end
+end
+redis.call('ZREMRANGEBYSCORE', key, '-inf', string.format('%d', now - longest))
+if mode == 'refund' then redis.call('ZREM', key, ARGV[3]) end
+local counts = {}
+local allowed = 1
+for i = 1, n do
+  local c = redis.call('ZCOUNT', key, '(' .. string.format('%d', now - tonumber(ARGV[2 + 2 * i])), '+inf')
+  counts[i] = c
+  if c >= tonumber(ARGV[3 + 2 * i]) then allowed = 0 end
+end
+if mode == 'hit' and allowed == 1 then
+  redis.call('ZADD', key, string.format('%d', now), ARGV[3])
+  redis.call('PEXPIRE', key, longest)
+  for i = 1, n do counts[i] = counts[i] + 1 end
+end
+local out = { allowed }
+for i = 1, n do
+  local w = tonumber(ARGV[2 + 2 * i])
+  local limit = tonumber(ARGV[3 + 2 * i])
+  local from = '(' .. string.format('%d', now - w)
+  local oldest = -1
+  local free_at = -1
+  if counts[i] > 0 then
+    oldest = tonumber(redis.call('ZRANGEBYSCORE', key, from, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)[2])
+  end
+  if counts[i] >= limit then
+    free_at = tonumber(redis.call('ZRANGEBYSCORE', key, from, '+inf', 'WITHSCORES', 'LIMIT', counts[i] - limit, 1)[2]) + w
+  end
+  out[#out + 1] = counts[i]
+  out[#out + 1] = oldest
+  out[#out + 1] = free_at
+end
+return out
+`;
+
+export interface RedisStoreOptions {
+  url: string;
+  /** Prepended to every key, so several deployments (or parallel test files) can share one Redis. @default 'wv:rl:' */
+  keyPrefix?: string;
+  /** A command that takes longer fails, and the limit's failure policy applies. Milliseconds. @default 500 */
+  commandTimeoutMs?: number;
+  /** How long the first commands wait for the initial connection before failing. Milliseconds. @default 2000 */
+  connectTimeoutMs?: number;
+  /** Connection trouble, reported at most once per outage. */
+  onConnectionError?: (error: Error) => void;
+}
+
+type ScriptedRedis = Redis & { slidingLog(key: string, ...args: (string | number)[]): Promise<number[]> };
+
+/**
+ * Limiter state in Redis via ioredis. Fails fast when Redis is away: no offline queue (a command while disconnected
+ * throws at once instead of hanging) and a command timeout; ioredis keeps reconnecting in the background.
+ */
+export function createRedisStore(options: RedisStoreOptions): SlidingLogStore & { redis: Redis } {
+  const redis = new Redis(options.url, {
+    enableOfflineQueue: false,
+    commandTimeout: options.commandTimeoutMs ?? 500,
+    maxRetriesPerRequest: 0,
+    connectTimeout: options.connectTimeoutMs ?? 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+    keyPrefix: options.keyPrefix ?? 'wv:rl:',
+  }) as ScriptedRedis;
+  redis.defineCommand('slidingLog', { numberOfKeys: 1, lua: SLIDING_LOG_LUA });
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported) options.onConnectionError?.(error);
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+  // Without an offline queue the very first commands would fail while the connection is still being made.
+  let firstConnection: Promise<void> | null = new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      firstConnection = null;
+      resolve();
+    };
+    const timer = setTimeout(done, options.connectTimeoutMs ?? 2000);
+    timer.unref();
+    redis.once('ready', done);
+  });
+
+  return {
+    kind: 'redis',
+    redis,
+    async apply(op: LogOperation): Promise<LogResult> {
+      if (firstConnection) await firstConnection;
+      const args = op.rules.flatMap((r) => [r.windowMs, r.limit]);
+      const reply = await redis.slidingLog(op.key, op.nowMs, op.mode, op.member, ...args);
+      const windows = op.rules.map((_r, i): WindowState => {
+        const [count, oldest, freeAt] = reply.slice(1 + 3 * i, 4 + 3 * i);
+        return { count, oldestMs: oldest < 0 ? null : oldest, freeAtMs: freeAt < 0 ? null : freeAt };
+      });
+      return { allowed: reply[0] === 1, windows };
+    },
+    async close() {
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    },
+  };
+}
