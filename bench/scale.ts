@@ -7,11 +7,12 @@ import { openDatabase } from '../src/db/client.js';
 import { createApp } from '../src/app.js';
 import { createLogger } from '../src/logging/logger.js';
 import { createApiKey } from '../src/auth/api-keys.service.js';
+import { UNREACHABLE_POLICY } from '../src/limits/limits.policy.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
 const db = await openDatabase({ databaseUrl: url });
-const app = createApp({ prisma: db.prisma, log: createLogger({ level: 'silent' }), baseUrl: 'http://bench', cursorSecret: 'scale-bench-secret-0123456789abcdef' });
+const app = createApp({ prisma: db.prisma, log: createLogger({ level: 'silent' }), baseUrl: 'http://bench', cursorSecret: 'scale-bench-secret-0123456789abcdef', limiter: { policy: UNREACHABLE_POLICY } });
 const { key } = await createApiKey({ tier: 'partner', name: 'scale bench' }, db);
 const get = async (path: string) => {
   const res = await app.fetch(new Request(`http://bench${path}`, { headers: { authorization: `Bearer ${key}` } }));

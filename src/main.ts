@@ -7,6 +7,7 @@ import { sharedSecret } from './db/secrets.js';
 import { catalogueIsEmpty, seedCatalogue } from './db/seed/catalogue.js';
 import { countApiKeys, createApiKey } from './auth/api-keys.service.js';
 import { createApp } from './app.js';
+import { UNREACHABLE_POLICY } from './limits/limits.policy.js';
 
 const env = parseEnv(process.env);
 const log = createLogger({ level: env.LOG_LEVEL });
@@ -36,7 +37,7 @@ const app = createApp({
   maxBodyBytes: env.MAX_BODY_BYTES,
   databaseAnswers: () => db.ping(),
   // §8 numbers always (SPEC_POLICY); state in Redis when REDIS_URL is set, shared exactly by every node.
-  limiter: { redisUrl: env.REDIS_URL, trustProxy: env.TRUST_PROXY },
+  limiter: { redisUrl: env.REDIS_URL, trustProxy: env.TRUST_PROXY, ...(env.BENCH ? { policy: UNREACHABLE_POLICY } : {}) },
 });
 const server = createServer(app.requestListener);
 server.listen(env.PORT, () => {
@@ -47,6 +48,7 @@ server.listen(env.PORT, () => {
     `Wedding Discovery API ready in ${seconds} s (${db.kind}).`,
     `  REST:    ${env.BASE_URL}/api/v1  (OpenAPI: ${env.BASE_URL}/api/v1/openapi.json)`,
     `  GraphQL: ${env.BASE_URL}/graphql (GraphiQL in a browser)`,
+    ...(env.BENCH ? ['  BENCH=1: rate limits are lifted for benchmarking. Never run a public server like this.'] : []),
     demoKey ? `  Demo API key (pro tier, shown once): ${demoKey}` : '  Create a key: npm run -s keys -- create --tier free',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -22,6 +22,11 @@ const EnvSchema = z.object({
   CURSOR_SECRET: z.string().min(32).optional(),
   /** pino level. @default info */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Benchmarks only (npm run bench), never production: lifts the §8 rate limits so a load test measures the service,
+   * not the limiter's refusals. The server prints a warning when it is on. @default 0
+   */
+  BENCH: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
   /** Largest accepted request body, bytes. @default 65536 */
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
 });

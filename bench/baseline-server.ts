@@ -1,0 +1,65 @@
+/**
+ * Baseline servers, run as a child process by bench/run.ts (pinned like the API server):
+ * - BENCH_BASELINE=static (B0): bare node:http answering every request with a pre-serialised body (BODY_FILE).
+ * - BENCH_BASELINE=sql (B1): bare node:http running one hand-written statement per request through the same driver
+ *   as the API (PGlite on PGLITE_DIR, a copy of the API's PGlite directory, or pg on BENCH_DATABASE_URL):
+ *   /search answers R1's body, /graph answers R4's.
+ * Prints "listening" once it accepts connections.
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { createSqlBodies, type Query } from './baseline-sql.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const port = Number(process.env.PORT);
+const mode = process.env.BENCH_BASELINE;
+
+function send(res: ServerResponse, status: number, body: string | Buffer) {
+  res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+async function openQuery(): Promise<{ query: Query; close: () => Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    // The API's pool size (src/db/client.ts default: 2 × CPUs + 1).
+    const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: availableParallelism() * 2 + 1 });
+    return { query: async (sql, params) => (await pool.query(sql, params)).rows, close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(process.env.PGLITE_DIR!);
+  return { query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows, close: () => db.close() };
+}
+
+let handler: (path: string, res: ServerResponse) => void;
+let close = async () => {};
+
+if (mode === 'static') {
+  const body = readFileSync(process.env.BODY_FILE!);
+  handler = (_path, res) => send(res, 200, body);
+} else if (mode === 'sql') {
+  const db = await openQuery();
+  close = db.close;
+  const bodies = await createSqlBodies(db.query, process.env.BASE_URL!);
+  handler = (path, res) => {
+    const make = path.startsWith('/graph') ? bodies.graph : path.startsWith('/search') ? bodies.search : null;
+    if (!make) return send(res, 404, '{"error":"not found"}');
+    make().then(
+      (body) => send(res, 200, body),
+      (e: Error) => send(res, 500, JSON.stringify({ error: e.message })),
+    );
+  };
+} else {
+  throw new Error(`BENCH_BASELINE must be static or sql, not ${mode}`);
+}
+
+const server = createServer((req, res) => handler(req.url ?? '/', res));
+server.listen(port, '127.0.0.1', () => process.stdout.write('listening\n'));
+
+const stop = () => {
+  server.close(() => void close().finally(() => process.exit(0)));
+  server.closeAllConnections();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

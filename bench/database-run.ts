@@ -1,0 +1,215 @@
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, registerCleanup, registerTempDir, startNode, tail, type Child } from './children.js';
+import { benchCases, checkGraph, checkSearch, discover, type Answer, type BenchCase, type BenchRequest, type Send, type ServerName } from './cases.js';
+import { measure, type LoadOptions, type Measurement } from './load.js';
+import { countStatements } from './sql-count.js';
+import { createScratchDatabase } from './postgres.js';
+import { idleForeignLoad } from './system.js';
+import type { CaseRun, DatabaseKind, DatabaseRun } from './report.js';
+
+export interface RunOptions extends LoadOptions {
+  rounds: number;
+  /** Seconds of load before each case's first round, not recorded. */
+  warmup: number;
+  repoRoot: string;
+  /** Progress lines (stderr). */
+  progress: (line: string) => void;
+}
+
+/** CPU 0 serves (API server and baselines), CPU 1 generates load (this process). */
+const SERVER_CPU = 0;
+/** Seeding the demo catalogue on first start takes a while on this class of machine. */
+const FIRST_START_TIMEOUT_MS = 240_000;
+const START_TIMEOUT_MS = 60_000;
+/**
+ * The server enforces the §8 limits per key (60 reads/min, 20 venue details/day). Unless it runs with raised numbers,
+ * the load rotates this many partner keys round-robin: at 600 req/s each key then sees 18 requests a minute, and the
+ * R3 runs (≤ 600 req/s × 39 s) stay under 20 details a day per key.
+ */
+const KEY_POOL = 2000;
+/** X-RateLimit-Limit at or above this means the numbers are out of reach (BENCH=1 hook, UNREACHABLE_POLICY). */
+const UNREACHABLE_LIMIT = 1_000_000;
+const READY = /ready in ([\d.]+) s[^\n]*\n[\s\S]*?(?:Demo API key[^:\n]*:\s*(\S+)|Create a key)/;
+
+/** The environment every child starts from: no database, Redis or URL settings leak in from the caller's shell. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'BASE_URL', 'CURSOR_SECRET', 'PORT', 'DATA_DIR', 'LOG_LEVEL', 'BENCH']) delete env[name];
+  return env;
+}
+
+/** Sends to a child server over loopback HTTP with the bench key. */
+function httpSender(port: number, keys: string | string[] | null): Send {
+  const pool = keys === null ? [] : Array.isArray(keys) ? keys : [keys];
+  let next = 0;
+  return async (request: BenchRequest): Promise<Answer> => {
+    const key = pool.length ? pool[next++ % pool.length] : null;
+    const response = await fetch(`http://127.0.0.1:${port}${request.path}`, { method: request.method, headers: headersFor(request, key), body: request.body });
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    return { status: response.status, text, json, headers: response.headers };
+  };
+}
+
+function headersFor(request: BenchRequest, key: string | null): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (key) headers.authorization = `Bearer ${key}`;
+  if (request.body) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** null when equal apart from request_id; otherwise where they first differ. */
+function bodyDifference(a: unknown, b: unknown, path = '$'): string | null {
+  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null)) return `${path}: ${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)}`;
+  if (a && typeof a === 'object') {
+    const ka = Object.keys(a).filter((k) => k !== 'request_id');
+    const kb = Object.keys(b as object).filter((k) => k !== 'request_id');
+    if (ka.join() !== kb.join()) return `${path}: keys [${ka}] vs [${kb}]`;
+    for (const k of ka) {
+      const d = bodyDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  return a === b ? null : `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+}
+
+function failureText(m: Measurement): string {
+  const statuses = Object.entries(m.statusCodes).filter(([code]) => !code.startsWith('2')).map(([code, n]) => `${n}× ${code}`);
+  if (m.errors) statuses.push(`${m.errors} errors`);
+  if (m.timeouts) statuses.push(`${m.timeouts} timeouts (10 s)`);
+  return statuses.join(', ');
+}
+
+/** One whole side-by-side run on one database: servers up, SQL counted, every case loaded for every round. */
+export async function runOnDatabase(database: DatabaseKind, options: RunOptions): Promise<DatabaseRun> {
+  const log = (line: string) => options.progress(`[${database}] ${line}`);
+  const dir = registerTempDir(mkdtempSync(join(tmpdir(), 'wedding-bench-')));
+  const dataDir = join(dir, 'data');
+  let databaseUrl: string | undefined;
+  if (database === 'postgres') {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+    registerCleanup(scratch.drop);
+    databaseUrl = scratch.url;
+    log(`scratch database ${new URL(databaseUrl).pathname.slice(1)} created`);
+  }
+
+  const apiPort = await freePort();
+  // BENCH=1 asks the server for out-of-reach rate limit numbers (where it supports that); the limiter still runs.
+  const apiEnv = { ...baseEnv(), BENCH: '1', NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: String(apiPort), DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const startApi = async (timeoutMs: number) => {
+    const child = startNode('API server', 'src/main.ts', { env: apiEnv, cpu: SERVER_CPU, cwd: options.repoRoot });
+    const ready = await child.waitFor(READY, timeoutMs);
+    return { child, seconds: Number(ready[1]), demoKey: ready[2] ?? null };
+  };
+
+  log('first start (migrations + seed)…');
+  const first = await startApi(FIRST_START_TIMEOUT_MS);
+  log(`ready in ${first.seconds} s; demo key ${first.demoKey ? 'printed' : 'NOT printed'}`);
+  let api: Child = first.child;
+  const probe = await httpSender(apiPort, first.demoKey)({ method: 'GET', path: '/api/v1/venues?limit=1' });
+  const perMinute = Number(probe.headers.get('x-ratelimit-limit') ?? NaN);
+  const keyCount = perMinute >= UNREACHABLE_LIMIT ? 1 : KEY_POOL;
+  const limits = Number.isFinite(perMinute) ? `${perMinute}/min per key` : 'no X-RateLimit-Limit header';
+  log(`rate limits: ${limits} → ${keyCount === 1 ? 'one partner key' : `${keyCount} partner keys, rotated`}`);
+
+  // PGlite allows one process per data dir: count SQL with the server stopped, then copy the dir for B1 and restart.
+  let b1Dir: string | undefined;
+  if (database === 'pglite') await api.stop();
+  log(`creating ${keyCount} key(s) and counting SQL statements in-process…`);
+  const counted = await countStatements({ dataDir, databaseUrl }, keyCount);
+  if (database === 'pglite') {
+    // openDatabase keeps PGlite's files under <DATA_DIR>/pglite.
+    b1Dir = join(dir, 'b1-pglite');
+    cpSync(join(dataDir, 'pglite'), b1Dir, { recursive: true });
+    api = (await startApi(START_TIMEOUT_MS)).child;
+  }
+  const keys = counted.keys;
+  const sendApi = httpSender(apiPort, keys);
+
+  const discovery = await discover(sendApi);
+  const r1 = await sendApi({ method: 'GET', path: '/api/v1/venues?limit=20' });
+  const r4 = await sendApi(benchCases(discovery).find((c) => c.id === 'R4')!.request);
+  for (const [name, answer, check] of [['R1', r1, checkSearch], ['R4', r4, checkGraph]] as const) {
+    const problem = check(answer);
+    if (problem) throw new Error(`${name} answer unusable (${problem}): ${answer.text.slice(0, 300)}`);
+  }
+  const bodyFile = join(dir, 'b0-body.json');
+  writeFileSync(bodyFile, r1.text);
+
+  const ports: Record<ServerName, number> = { api: apiPort, b0: await freePort(), b1: await freePort() };
+  const b0 = startNode('B0', 'bench/baseline-server.ts', { env: { ...baseEnv(), PORT: String(ports.b0), BENCH_BASELINE: 'static', BODY_FILE: bodyFile }, cpu: SERVER_CPU, cwd: options.repoRoot });
+  const b1 = startNode('B1', 'bench/baseline-server.ts', {
+    env: { ...baseEnv(), PORT: String(ports.b1), BENCH_BASELINE: 'sql', BASE_URL: `http://localhost:${apiPort}`, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { PGLITE_DIR: b1Dir! }) },
+    cpu: SERVER_CPU,
+    cwd: options.repoRoot,
+  });
+  await Promise.all([b0.waitFor(/listening/, START_TIMEOUT_MS), b1.waitFor(/listening/, START_TIMEOUT_MS)]);
+  const children: Record<ServerName, Child> = { api, b0, b1 };
+  const pids: Record<ServerName, number> = { api: api.pid, b0: b0.pid, b1: b1.pid };
+  /** A server that died mid-run ends the run with its last output, rather than a bare "fetch failed". */
+  const alive = (server: ServerName) => {
+    const child = children[server];
+    const exit = child.exit();
+    if (exit) throw new Error(`${child.name} exited (${exit}) during the run; its last output:\n${tail(child.output())}`);
+  };
+
+  const sendB1 = httpSender(ports.b1, null);
+  const sameBodies: Record<string, true | string> = {};
+  for (const [name, path, reference] of [['B1', '/search', r1], ['B1g', '/graph', r4]] as const) {
+    const answer = await sendB1({ method: 'GET', path });
+    sameBodies[name] = (answer.status === 200 && bodyDifference(answer.json, reference.json)) || (answer.status === 200 ? true : `status ${answer.status}: ${answer.text.slice(0, 200)}`);
+    if (sameBodies[name] !== true) log(`WARNING ${name} body differs from the API's: ${sameBodies[name]}`);
+  }
+
+  const foreignIdle = await idleForeignLoad(Object.values(pids));
+  const cases = benchCases(discovery);
+  const runs: CaseRun[] = cases.map((c) => ({ id: c.id, label: c.label, server: c.server, sameDataAs: c.sameDataAs, rounds: [], problems: [] }));
+  const senders: Record<ServerName, Send> = { api: sendApi, b0: httpSender(ports.b0, null), b1: sendB1 };
+  const loadOnce = (c: BenchCase, seconds: number) =>
+    measure(
+      {
+        url: `http://127.0.0.1:${ports[c.server]}${c.request.path}`,
+        method: c.request.method,
+        headers: headersFor(c.request, c.server === 'api' ? keys[0] : null),
+        body: c.request.body,
+        keys: c.server === 'api' ? keys : [],
+      },
+      pids[c.server],
+      { connections: options.connections, duration: seconds },
+    );
+
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [i, c] of cases.entries()) {
+      alive(c.server);
+      const answer = await senders[c.server](c.request).catch((e: Error) => {
+        alive(c.server);
+        throw e;
+      });
+      const problem = c.check(answer);
+      if (problem) {
+        runs[i].rounds.push(null);
+        runs[i].problems.push(`round ${round + 1}: ${problem}`);
+        log(`round ${round + 1}/${options.rounds} ${c.id}: body check failed (${problem}); not loaded`);
+        continue;
+      }
+      // A static body has nothing to warm (no JIT-heavy path, no database cache).
+      if (round === 0 && options.warmup > 0 && c.server !== 'b0') await loadOnce(c, options.warmup);
+      const m = await loadOnce(c, options.duration);
+      alive(c.server);
+      runs[i].rounds.push(m);
+      const failed = m.failures ? `, FAILED: ${failureText(m)}` : '';
+      log(`round ${round + 1}/${options.rounds} ${c.id.padEnd(3)} ${Math.round(m.rps)} req/s, p99 ${m.p99Ms} ms, ${m.cpuMicrosPerRequest === null ? '?' : Math.round(m.cpuMicrosPerRequest)} µs CPU/req${failed}`);
+    }
+  }
+
+  await Promise.all([api.stop(), b0.stop(), b1.stop()]);
+  return { database, firstStartSeconds: first.seconds, demoKeyPrinted: first.demoKey !== null, rateLimits: { reported: limits, keys: keyCount }, foreignIdle, sameBodies, statementCounts: counted.counts, cases: runs };
+}

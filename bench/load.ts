@@ -1,0 +1,89 @@
+import autocannon from 'autocannon';
+import { processCpuMicros, systemCpuMicros } from './children.js';
+
+export interface LoadTarget {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  /**
+   * API keys to send round-robin as `Authorization: Bearer` (one request each in turn), so per-key rate limits
+   * are never reached; empty for the baselines.
+   */
+  keys: string[];
+}
+
+export interface LoadOptions {
+  connections: number;
+  /** Seconds. */
+  duration: number;
+}
+
+/** One closed-loop autocannon run against one server process. */
+export interface Measurement {
+  /** 2xx responses per second: failures never count as throughput. */
+  rps: number;
+  ok: number;
+  /** Non-2xx responses, socket errors and timeouts. */
+  failures: number;
+  /** Socket errors other than timeouts. */
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  p50Ms: number;
+  p99Ms: number;
+  /** Server CPU (user + system, from /proc) per completed response, µs; null without /proc. */
+  cpuMicrosPerRequest: number | null;
+  /** CPU used by everything except the server and this process during the run, in cores; null without /proc. */
+  foreignCores: number | null;
+  seconds: number;
+}
+
+function rotateKeys(keys: string[]) {
+  let next = 0;
+  return (request: { headers?: Record<string, string> }) => {
+    next = (next + 1) % keys.length;
+    return { ...request, headers: { ...request.headers, authorization: `Bearer ${keys[next]}` } };
+  };
+}
+
+export async function measure(target: LoadTarget, serverPid: number, options: LoadOptions): Promise<Measurement> {
+  const serverBefore = processCpuMicros(serverPid);
+  const systemBefore = systemCpuMicros();
+  const selfBefore = process.cpuUsage();
+  const result = await autocannon({
+    url: target.url,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    requests: target.keys.length > 1 ? [{ setupRequest: rotateKeys(target.keys) }] : undefined,
+    connections: options.connections,
+    duration: options.duration,
+    pipelining: 1,
+    timeout: 10,
+  });
+  const serverAfter = processCpuMicros(serverPid);
+  const systemAfter = systemCpuMicros();
+  const self = process.cpuUsage(selfBefore);
+
+  const completed = result['2xx'] + result.non2xx;
+  const serverMicros = serverBefore !== null && serverAfter !== null ? serverAfter - serverBefore : null;
+  const foreign =
+    systemBefore && systemAfter && serverMicros !== null
+      ? Math.max(0, systemAfter.busy - systemBefore.busy - serverMicros - self.user - self.system) / (result.duration * 1e6)
+      : null;
+  return {
+    rps: result['2xx'] / result.duration,
+    ok: result['2xx'],
+    // autocannon counts a timeout as an error too.
+    failures: result.non2xx + result.errors,
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    cpuMicrosPerRequest: serverMicros !== null && completed > 0 ? serverMicros / completed : null,
+    foreignCores: foreign,
+    seconds: result.duration,
+  };
+}

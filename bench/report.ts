@@ -1,0 +1,162 @@
+import type { Measurement } from './load.js';
+import type { BaselineId, ServerName } from './cases.js';
+import type { StatementCount } from './sql-count.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface CaseRun {
+  id: string;
+  label: string;
+  server: ServerName;
+  sameDataAs: BaselineId;
+  /** One per round; null when the body check failed and the round was not loaded. */
+  rounds: Array<Measurement | null>;
+  /** Body check failures, by round. */
+  problems: string[];
+}
+
+export interface DatabaseRun {
+  database: DatabaseKind;
+  /** Seconds from spawn to "ready" on the first start (includes seeding). */
+  firstStartSeconds: number | null;
+  demoKeyPrinted: boolean;
+  /** What the server's X-RateLimit-Limit said, and how many partner keys the load rotated to stay under it. */
+  rateLimits: { reported: string; keys: number };
+  /** CPU used by others while every bench process idled for 1 s, in cores. */
+  foreignIdle: { cores: number; perCpu: number[]; stealCores: number } | null;
+  /** Do B1 and B1g answer exactly what R1 and R4 answer (request_id aside)? */
+  sameBodies: Record<string, true | string>;
+  statementCounts: Record<string, StatementCount>;
+  cases: CaseRun[];
+}
+
+export interface CaseSummary {
+  id: string;
+  label: string;
+  rps: { median: number; min: number; max: number } | null;
+  p99Ms: number | null;
+  cpuMicrosPerRequest: number | null;
+  vsB0: number | null;
+  vsB1: number | null;
+  vsB1Name: BaselineId;
+  statements: number | null;
+  failures: number;
+  problems: string[];
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const medianOrNull = (values: Array<number | null | undefined>) => {
+  const present = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  return present.length ? median(present) : null;
+};
+
+/** Ratios are taken round by round (both sides measured minutes apart at most), then the median over rounds. */
+function ratio(run: DatabaseRun, c: CaseRun, baseline: string): number | null {
+  const base = run.cases.find((b) => b.id === baseline);
+  if (!base) return null;
+  return medianOrNull(c.rounds.map((m, i) => (m && base.rounds[i]?.rps ? m.rps / base.rounds[i]!.rps : null)));
+}
+
+const BASELINE_STATEMENTS: Record<string, number> = { B0: 0, B1: 1, B1g: 1 };
+
+export function summarise(run: DatabaseRun): CaseSummary[] {
+  return run.cases.map((c) => {
+    const loaded = c.rounds.filter((m): m is Measurement => m !== null);
+    const rps = loaded.map((m) => m.rps);
+    return {
+      id: c.id,
+      label: c.label,
+      rps: rps.length ? { median: median(rps), min: Math.min(...rps), max: Math.max(...rps) } : null,
+      p99Ms: medianOrNull(loaded.map((m) => m.p99Ms)),
+      cpuMicrosPerRequest: medianOrNull(loaded.map((m) => m.cpuMicrosPerRequest)),
+      vsB0: ratio(run, c, 'B0'),
+      vsB1: ratio(run, c, c.sameDataAs),
+      vsB1Name: c.sameDataAs,
+      statements: BASELINE_STATEMENTS[c.id] ?? run.statementCounts[c.id]?.statements ?? null,
+      failures: loaded.reduce((sum, m) => sum + m.failures, 0),
+      problems: c.problems,
+    };
+  });
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const dash = '–';
+const fixed = (n: number | null, digits: number) => (n === null ? dash : n.toFixed(digits));
+
+export function markdownTable(run: DatabaseRun): string {
+  const rows = summarise(run).map((s) => {
+    const rps = s.rps ? `${int(s.rps.median)} [${int(s.rps.min)}–${int(s.rps.max)}]` : `not run: ${s.problems[0] ?? '?'}`;
+    const vsB1 = s.vsB1 === null ? dash : `${s.vsB1.toFixed(3)}${s.vsB1Name === 'B1' ? '' : ` (${s.vsB1Name})`}`;
+    const failures = s.failures + (s.problems.length ? ` (+${s.problems.length} bad check)` : '');
+    return `| ${s.id} | ${s.label} | ${rps} | ${fixed(s.p99Ms, 0)} | ${s.cpuMicrosPerRequest === null ? dash : int(s.cpuMicrosPerRequest)} | ${fixed(s.vsB0, 3)} | ${vsB1} | ${s.statements ?? dash} | ${failures} |`;
+  });
+  return [
+    '| case | what | req/s median [min–max] | p99 ms | CPU µs/req | ×B0 | ×B1 | SQL/req | failures |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows,
+  ].join('\n');
+}
+
+export interface Goals {
+  throughput: Array<{ goal: string; case: string; baseline: BaselineId | 'B0'; min: number; databases?: DatabaseKind[] }>;
+  statements: Array<{ goal: string; case: string; max?: number; sameAs?: string }>;
+  /** Non-2xx, socket errors and timeouts allowed under load, per case. */
+  failuresMax: number;
+  /** G10: the Prisma relation strategy that makes nested reads one statement. */
+  relationJoins: boolean;
+}
+
+export interface GateResult {
+  goal: string;
+  database: DatabaseKind;
+  what: string;
+  value: string;
+  limit: string;
+  pass: boolean;
+}
+
+export function evaluate(goals: Goals, runs: DatabaseRun[], schemaText: string): GateResult[] {
+  const gates: GateResult[] = [];
+  for (const run of runs) {
+    const summary = new Map(summarise(run).map((s) => [s.id, s]));
+    for (const g of goals.throughput) {
+      if (g.databases && !g.databases.includes(run.database)) continue;
+      const s = summary.get(g.case);
+      const value = s ? (g.baseline === 'B0' ? s.vsB0 : g.baseline === s.vsB1Name ? s.vsB1 : ratio(run, run.cases.find((c) => c.id === g.case)!, g.baseline)) : null;
+      gates.push({ goal: g.goal, database: run.database, what: `${g.case} req/s ÷ ${g.baseline}`, value: fixed(value, 3), limit: `≥ ${g.min}`, pass: value !== null && value >= g.min });
+    }
+    for (const g of goals.statements) {
+      const count = run.statementCounts[g.case];
+      const bad = count?.problem;
+      if (g.sameAs !== undefined) {
+        const other = run.statementCounts[g.sameAs]?.statements;
+        gates.push({ goal: g.goal, database: run.database, what: `SQL/req ${g.case} = ${g.sameAs}`, value: String(count?.statements ?? dash), limit: `= ${other ?? dash}`, pass: !bad && count !== undefined && count.statements === other });
+      } else {
+        gates.push({ goal: g.goal, database: run.database, what: `SQL/req ${g.case}`, value: bad ? `bad answer: ${bad}` : String(count?.statements ?? dash), limit: `≤ ${g.max}`, pass: !bad && count !== undefined && count.statements <= (g.max ?? Infinity) });
+      }
+    }
+    for (const s of summary.values()) {
+      if (s.failures > goals.failuresMax || s.problems.length) {
+        gates.push({ goal: 'valid', database: run.database, what: `${s.id} failures under load / bad checks`, value: `${s.failures} / ${s.problems.length}`, limit: `≤ ${goals.failuresMax} / 0`, pass: false });
+      }
+    }
+  }
+  if (goals.relationJoins) {
+    const on = /previewFeatures\s*=\s*\[[^\]]*"relationJoins"/.test(schemaText);
+    gates.push({ goal: 'G10', database: runs[0]?.database ?? 'pglite', what: 'prisma previewFeatures has relationJoins', value: on ? 'yes' : 'no', limit: 'yes', pass: on });
+  }
+  return gates;
+}
+
+export function gatesTable(gates: GateResult[]): string {
+  return [
+    '| goal | db | gate | value | limit | result |',
+    '|---|---|---|--:|--:|---|',
+    ...gates.map((g) => `| ${g.goal} | ${g.database} | ${g.what} | ${g.value} | ${g.limit} | ${g.pass ? 'pass' : '**FAIL**'} |`),
+  ].join('\n');
+}

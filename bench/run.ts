@@ -1,0 +1,135 @@
+/**
+ * `npm run bench`: the API and its baselines side by side in one run (performance.md §5).
+ *
+ *   npm run bench                                  3 rounds × (3 s warm-up + 10 s) per case, PGlite (+ PostgreSQL when DATABASE_URL is set)
+ *   npm run bench -- --duration 5 --rounds 1       quick run
+ *   npm run bench -- --check                       also exit 1 when a gate of bench/goals.json fails
+ *   npm run bench -- --db postgres                 only PostgreSQL (DATABASE_URL); --db pglite | both
+ *
+ * Prints a Markdown table and writes bench/results.json.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { canPin, cleanupAll, pinSelf } from './children.js';
+import { machine } from './system.js';
+import { isLoopback } from './postgres.js';
+import { runOnDatabase } from './database-run.js';
+import { evaluate, gatesTable, markdownTable, summarise, type DatabaseKind, type DatabaseRun, type Goals } from './report.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const LOAD_CPU = 1;
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    db: { type: 'string' },
+    check: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+/** A bad command line: shown without a stack. */
+class UsageError extends Error {}
+
+function bounded(name: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+function databases(choice: string | undefined): DatabaseKind[] {
+  const url = process.env.DATABASE_URL;
+  const chosen = choice ?? (url ? 'both' : 'pglite');
+  if (!['pglite', 'postgres', 'both'].includes(chosen)) throw new UsageError('--db must be pglite, postgres or both');
+  if (chosen !== 'pglite') {
+    if (!url) throw new UsageError(`--db ${chosen} needs DATABASE_URL (a PostgreSQL server the bench may create a scratch database on)`);
+    if (!isLoopback(url)) throw new UsageError('DATABASE_URL must point at this machine (127.0.0.1, localhost or a Unix socket)');
+  }
+  return chosen === 'both' ? ['pglite', 'postgres'] : [chosen as DatabaseKind];
+}
+
+async function main(): Promise<number> {
+  if (args.help) {
+    process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0].replace(/^\/\*\*?|^ \* ?/gm, '') + '\n');
+    return 0;
+  }
+  const options = {
+    duration: bounded('duration', args.duration!, 1, 120),
+    warmup: bounded('warmup', args.warmup!, 0, 60),
+    rounds: bounded('rounds', args.rounds!, 1, 10),
+    connections: bounded('connections', args.connections!, 1, 500),
+    repoRoot,
+    progress: (line: string) => process.stderr.write(`${line}\n`),
+  };
+  const kinds = databases(args.db);
+  const host = machine();
+  const pinned = canPin && host.cores >= 2 && pinSelf(LOAD_CPU);
+  const pinning = pinned ? `server + baselines on CPU 0, load generator on CPU 1 (taskset)` : `none (${canPin ? 'fewer than 2 CPUs' : 'no taskset'})`;
+  // 10 cases (B0 without warm-up) plus about 30 s to seed, count SQL and start the servers.
+  const estimate = kinds.length * (9 * options.warmup + 10 * options.rounds * options.duration + 30);
+  options.progress(`bench: ${kinds.join(' + ')}, ${options.rounds} round(s) × ${options.duration} s per case, c=${options.connections}, pinning: ${pinning}; about ${(estimate / 60).toFixed(1)} min`);
+
+  const runs: DatabaseRun[] = [];
+  for (const kind of kinds) runs.push(await runOnDatabase(kind, options));
+
+  const goals = JSON.parse(readFileSync(new URL('./goals.json', import.meta.url), 'utf8')) as Goals;
+  const gates = evaluate(goals, runs, readFileSync(new URL('../prisma/schema.prisma', import.meta.url), 'utf8'));
+
+  const out: string[] = [];
+  for (const run of runs) {
+    const idle = run.foreignIdle ? `${run.foreignIdle.cores.toFixed(2)} cores (steal ${run.foreignIdle.stealCores.toFixed(2)})` : 'unknown (no /proc)';
+    out.push(
+      `### ${run.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`,
+      '',
+      `Node ${host.node} · ${host.cpuModel} · ${host.cores} cores · pinning: ${pinning} · database: ${run.database === 'pglite' ? 'PGlite, embedded in the server process' : 'PostgreSQL (its CPU is not in CPU µs/req)'} · ` +
+        `foreign CPU load (1 s idle sample): ${idle} · rate limits: ${run.rateLimits.reported}, ${run.rateLimits.keys} key(s) · c=${options.connections}, ${options.warmup} s warm-up, ${options.duration} s × ${options.rounds} round(s)`,
+      '',
+      markdownTable(run),
+      '',
+      `×B0: req/s ÷ B0 (static copy of R1's body) in the same round, median over rounds. ×B1: ÷ the hand-written SQL baseline with the same data ` +
+        `(B1 = R1's body, B1g = R4's). Bodies identical to the API's (request_id aside): ${Object.entries(run.sameBodies).map(([k, v]) => `${k} ${v === true ? 'yes' : `NO (${v})`}`).join(', ')}. ` +
+        `SQL/req: statements of one request counted in-process, including 1 for the API key lookup. Failures: non-2xx, errors and timeouts under load.`,
+      '',
+    );
+  }
+  out.push('### Goals (bench/goals.json)', '', gatesTable(gates), '');
+  process.stdout.write(`${out.join('\n')}\n`);
+
+  const results = {
+    generatedAt: new Date().toISOString(),
+    machine: { ...host, pinning, pinned },
+    options: { duration: options.duration, warmup: options.warmup, rounds: options.rounds, connections: options.connections },
+    runs: runs.map((run) => ({ ...run, summary: summarise(run) })),
+    gates,
+  };
+  writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  options.progress('wrote bench/results.json');
+
+  const failed = gates.filter((g) => !g.pass);
+  if (args.check && failed.length) {
+    options.progress(`--check: ${failed.length} gate(s) failed: ${failed.map((g) => `${g.goal} ${g.what}`).join('; ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    process.stderr.write(`\n${signal}: stopping child processes and removing temp dirs…\n`);
+    void cleanupAll().finally(() => process.exit(130));
+  });
+}
+
+const code = await main().catch((e: Error) => {
+  process.stderr.write(e instanceof UsageError ? `${e.message} (see --help)\n` : `bench failed: ${e.stack ?? e.message}\n`);
+  return 2;
+});
+await cleanupAll();
+process.exit(code);
