@@ -15,6 +15,7 @@ import { readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json } from './http/responses.js';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './http/cors.js';
 import type { Logger } from './logging/logger.js';
+import { createDayRates, type DayRate } from './catalogue/exchange-rates.js';
 import { presentedKey } from './auth/authenticate.js';
 import { verifyApiKey } from './auth/api-keys.service.js';
 import { SPEC_POLICY, type LimitsPolicy } from './limits/limits.policy.js';
@@ -85,6 +86,7 @@ export function createApp(options: AppOptions): App {
     log: options.log,
   };
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  const dayRates = createDayRates(deps);
   const schema = getSchema();
   const routes = orderRoutes(restRoutes.map((route) => compileRoute(route, schema)));
   const yoga = createGraphQLServer({ baseUrl: deps.baseUrl, log: deps.log });
@@ -115,7 +117,7 @@ export function createApp(options: AppOptions): App {
     if (!apiKey) throw new ApiError('invalid_api_key');
     admission.decision = await checkRequest(apiKey, deps);
     if (!admission.decision.allowed) throw rateLimited(admission.decision);
-    return { ...deps, log, requestId, surface, apiKey, loaders: createLoaders(deps) };
+    return { ...deps, log, requestId, surface, apiKey, loaders: createLoaders(dayRates) };
   };
 
   async function serve(request: Request, requestId: string, log: Logger, admission: Admission, ip: string): Promise<Response> {
@@ -203,17 +205,6 @@ function translate(e: unknown, log: Logger, requestId: string): ApiError {
   return error;
 }
 
-function createLoaders(deps: AppDeps): RequestLoaders {
-  return {
-    exchangeRate: new DataLoader(async (pairs) => {
-      const today = new Date(deps.now().toISOString().slice(0, 10));
-      return Promise.all(
-        pairs.map(async (pair) => {
-          const [base, quote] = pair.split(':');
-          const row = await deps.prisma.exchangeRate.findFirst({ where: { base, quote, rateDate: { lte: today } }, orderBy: { rateDate: 'desc' } });
-          return row ? { rate: row.rate, rateDate: row.rateDate.toISOString().slice(0, 10) } : null;
-        }),
-      );
-    }),
-  };
+function createLoaders(dayRate: (pair: string) => Promise<DayRate | null>): RequestLoaders {
+  return { exchangeRate: new DataLoader((pairs) => Promise.all(pairs.map(dayRate))) };
 }

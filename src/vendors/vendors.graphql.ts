@@ -29,6 +29,8 @@ builder.prismaObject('VendorPhoto', {
 
 export const Vendor = builder.prismaObject('Vendor', {
   description: 'A wedding vendor (§2.8 list item and §2.9 detail).',
+  // Select mode: list pages load only the columns their query selects.
+  select: { id: true, slug: true },
   fields: (t) => ({
     slug: t.exposeString('slug'),
     businessName: t.exposeString('businessName'),
@@ -51,7 +53,7 @@ export const Vendor = builder.prismaObject('Vendor', {
     featuredImageUrl: t.exposeString('featuredImageUrl', { nullable: true }),
     logoUrl: t.string({ nullable: true, description: 'Reserved; currently always null.', resolve: () => null }),
     isAffiliateOnly: t.exposeBoolean('isAffiliateOnly'),
-    affiliateLink: t.string({ nullable: true, resolve: (v) => (v.isAffiliateOnly ? v.affiliateLink : null) }),
+    affiliateLink: t.string({ nullable: true, select: { isAffiliateOnly: true, affiliateLink: true }, resolve: (v) => (v.isAffiliateOnly ? v.affiliateLink : null) }),
     url: t.string({ resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
     photos: t.relation('photos', {
       description: 'At most 5 photos, primary first.',
@@ -67,6 +69,7 @@ export const Vendor = builder.prismaObject('Vendor', {
     vendorPolicies: t.field({
       type: VendorPoliciesRef,
       nullable: true,
+      select: { vendorPolicies: true },
       resolve: (v) => {
         const raw = v.vendorPolicies as Record<string, unknown> | null;
         if (!raw || typeof raw !== 'object') return null;

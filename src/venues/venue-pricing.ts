@@ -12,11 +12,8 @@ export interface VenuePriceColumns {
   startingTotal: number | null;
 }
 
-export interface DayRate {
-  rate: number;
-  /** YYYY-MM-DD */
-  rateDate: string;
-}
+import type { DayRate } from '../catalogue/exchange-rates.js';
+export type { DayRate };
 
 export interface StartingTotal {
   amount: number;

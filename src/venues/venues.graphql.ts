@@ -66,8 +66,13 @@ async function pricingOf(v: Parameters<typeof venuePricing>[0], ctx: RequestCont
   return venuePricing(v, dayRate);
 }
 
+/** Columns the pricing object is computed from (select mode loads only what a query needs). */
+const PRICE_COLUMNS = { currency: true, minNights: true, weekdayBase: true, weekendBase: true, extraNight: true, startingTotal: true } as const;
+
 export const Venue = builder.prismaObject('Venue', {
   description: 'A whole-property wedding venue, priced per stay (§2.2 list item and §2.3 detail).',
+  // Select mode: a search loads only the columns its query selects (descriptions stay on disk for list pages).
+  select: { id: true, slug: true },
   fields: (t) => ({
     slug: t.exposeString('slug', { description: 'Full path-like slug with slashes.' }),
     name: t.exposeString('name'),
@@ -86,10 +91,11 @@ export const Venue = builder.prismaObject('Venue', {
     gatheringSpaces: t.exposeInt('gatheringSpaces', { nullable: true }),
     priceRange: t.string({
       nullable: true,
+      select: PRICE_COLUMNS,
       description: 'Base price for the whole minimum stay, before fees, in the venue currency; pricing.startingTotal is authoritative.',
       resolve: async (v, _args, ctx) => priceRangeText(await pricingOf(v, ctx)),
     }),
-    pricing: t.field({ type: VenuePricingRef, resolve: (v, _args, ctx) => pricingOf(v, ctx) }),
+    pricing: t.field({ type: VenuePricingRef, select: PRICE_COLUMNS, resolve: (v, _args, ctx) => pricingOf(v, ctx) }),
     heroImage: t.exposeString('heroImage', { nullable: true }),
     seoDescription: t.exposeString('seoDescription', { nullable: true }),
     amenities: t.exposeStringList('amenities'),
@@ -126,7 +132,7 @@ builder.queryFields((t) => ({
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page.' }),
     },
     resolve: (_root, args, ctx, info) =>
-      searchVenues<VenueRow>(args, queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }), venueDeps(ctx)),
+      searchVenues<{ id: string; slug: string }>(args, queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }), venueDeps(ctx)),
   }),
   venue: t.prismaField({
     type: 'Venue',

@@ -86,11 +86,13 @@ describe('SQL statements per request (batching)', () => {
     const hundred = await statementsFor(() => t.graphql(query(100)));
     expect(twenty).toBe(3);
     expect(hundred).toBe(twenty);
-    // + one lookup of the day's USD→AUD rate when the page shows Australian venues, however many
+    // Australian venues need the day's USD→AUD rate: looked up once, then reused by the process.
+    const firstAud = await statementsFor(() => t.graphql(query(2, 'new-south-wales')));
     const fewAud = await statementsFor(() => t.graphql(query(2, 'new-south-wales')));
     const manyAud = await statementsFor(() => t.graphql(query(30, 'new-south-wales')));
-    expect(fewAud).toBe(4);
-    expect(manyAud).toBe(fewAud);
+    expect(firstAud).toBeLessThanOrEqual(4);
+    expect(fewAud).toBe(3);
+    expect(manyAud).toBe(3);
   });
 
   it('keeps cursor pages and REST routes just as flat', async () => {
