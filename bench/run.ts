@@ -15,6 +15,7 @@ import { canPin, cleanupAll, pinSelf } from './children.js';
 import { machine } from './system.js';
 import { isLoopback } from './postgres.js';
 import { runOnDatabase } from './database-run.js';
+import { measureLimiterOverhead } from '../src/limits/limits.overhead.js';
 import { evaluate, gatesTable, markdownTable, summarise, type DatabaseKind, type DatabaseRun, type Goals } from './report.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -96,6 +97,17 @@ async function main(): Promise<number> {
       '',
     );
   }
+  // What the rate limiter adds to every API request: one check-and-count, in memory and (with REDIS_URL) on Redis.
+  const limiter = await measureLimiterOverhead({ redisUrl: process.env.REDIS_URL });
+  out.push(
+    '### Rate limiter overhead per request (one check-and-count)',
+    '',
+    '| store | checks | mean µs | p50 µs | p99 µs |',
+    '|---|--:|--:|--:|--:|',
+    ...limiter.map((l) => `| ${l.store} | ${l.checks} | ${l.meanUs} | ${l.p50Us} | ${l.p99Us} |`),
+    process.env.REDIS_URL ? '' : '\nSet REDIS_URL (e.g. redis://127.0.0.1:6379) to measure the Redis store too.',
+    '',
+  );
   out.push('### Goals (bench/goals.json)', '', gatesTable(gates), '');
   process.stdout.write(`${out.join('\n')}\n`);
 
@@ -104,6 +116,7 @@ async function main(): Promise<number> {
     machine: { ...host, pinning, pinned },
     options: { duration: options.duration, warmup: options.warmup, rounds: options.rounds, connections: options.connections },
     runs: runs.map((run) => ({ ...run, summary: summarise(run) })),
+    limiter,
     gates,
   };
   writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
