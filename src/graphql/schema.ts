@@ -4,6 +4,7 @@ import { builder } from './builder.js';
 import '../venues/venues.graphql.js';
 import '../vendors/vendors.graphql.js';
 import '../limits/limits.graphql.js';
+import '../pricing/pricing.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

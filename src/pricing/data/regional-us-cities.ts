@@ -1,0 +1,61 @@
+// Authored: US wedding cities and towns with their own budget range (USD, all in). A city with multipliers is a
+// `calculator` region; the others use their state's multipliers (`parent_state`), or the national fallback when the
+// state has none (`insights_only`).
+import { mult, type ClimateKey, type Multipliers, type RegionRecord } from './regional-climates.js';
+import { slugify } from '../../catalogue/slug.js';
+
+export const city = (
+  name: string, parent: string, low: number, high: number, averageGuestCount: number, climate: ClimateKey,
+  multipliers?: Multipliers, aliases?: readonly string[], country = 'United States', southern?: boolean,
+): RegionRecord => ({ slug: slugify(name), name, type: 'city', country, parent, low, high, averageGuestCount, climate, multipliers, aliases, southern, dataYear: 2025 });
+
+export const US_CITIES: readonly RegionRecord[] = [
+  city('New York City', 'new-york', 65000, 120000, 130, 'new-england', mult(1.18, 1.0, 0.85, 0.9, 1.0, 0.88), ['NYC', 'Manhattan', 'Brooklyn']),
+  city('Los Angeles', 'california', 48000, 90000, 130, 'california'),
+  city('San Francisco', 'california', 55000, 100000, 115, 'california', mult(1.15, 1.0, 0.85, 0.9, 1.0, 0.85), ['SF', 'Bay Area']),
+  city('Napa', 'california', 60000, 115000, 110, 'california', mult(1.25, 1.0, 0.78, 0.88, 1.0, 0.85), ['Napa Valley', 'Wine Country']),
+  city('San Diego', 'california', 40000, 74000, 120, 'california'),
+  city('Santa Barbara', 'california', 52000, 98000, 110, 'california'),
+  city('Lake Tahoe', 'california', 42000, 80000, 100, 'mountain', mult(1.25, 1.0, 0.78, 0.88, 1.0, 0.85), ['Tahoe']),
+  city('Chicago', 'illinois', 45000, 85000, 145, 'midwest'),
+  city('Boston', 'massachusetts', 50000, 92000, 130, 'new-england'),
+  city('Cape Cod', 'massachusetts', 45000, 82000, 120, 'new-england', mult(1.3, 1.0, 0.72, 0.88, 1.0, 0.85)),
+  city("Martha's Vineyard", 'massachusetts', 58000, 110000, 110, 'new-england'),
+  city('Newport', 'rhode-island', 48000, 90000, 130, 'new-england'),
+  city('Philadelphia', 'pennsylvania', 38000, 70000, 140, 'mid-atlantic'),
+  city('Baltimore', 'maryland', 33000, 60000, 135, 'mid-atlantic'),
+  city('Charleston', 'south-carolina', 40000, 75000, 130, 'southeast', mult(1.2, 1.0, 0.8, 0.9, 1.0, 0.88), ['Charleston SC']),
+  city('Savannah', 'georgia', 32000, 58000, 125, 'southeast'),
+  city('Atlanta', 'georgia', 34000, 62000, 145, 'southeast'),
+  city('Asheville', 'north-carolina', 30000, 55000, 110, 'southeast', mult(1.22, 1.0, 0.8, 0.9, 1.0, 0.86)),
+  city('Nashville', 'tennessee', 35000, 64000, 140, 'southeast', mult(1.18, 1.0, 0.84, 0.92, 1.0, 0.85), ['Music City']),
+  city('Gatlinburg', 'tennessee', 20000, 36000, 90, 'southeast'),
+  city('Austin', 'texas', 35000, 64000, 140, 'texas', mult(1.18, 1.0, 0.8, 0.9, 1.0, 0.85)),
+  city('Dallas', 'texas', 36000, 66000, 160, 'texas'),
+  city('Houston', 'texas', 34000, 62000, 170, 'texas'),
+  city('San Antonio', 'texas', 28000, 50000, 150, 'texas'),
+  city('Fredericksburg', 'texas', 30000, 54000, 120, 'texas'),
+  city('New Orleans', 'louisiana', 35000, 65000, 150, 'gulf', mult(1.18, 1.0, 0.8, 0.92, 1.0, 0.9), ['NOLA']),
+  city('Miami', 'florida', 45000, 85000, 140, 'florida'),
+  city('Key West', 'florida', 35000, 65000, 90, 'florida'),
+  city('Orlando', 'florida', 30000, 54000, 130, 'florida'),
+  city('St. Augustine', 'florida', 30000, 55000, 120, 'florida'),
+  city('Denver', 'colorado', 34000, 62000, 125, 'mountain'),
+  city('Aspen', 'colorado', 65000, 125000, 110, 'mountain', mult(1.25, 1.0, 0.8, 0.9, 1.0, 0.88)),
+  city('Telluride', 'colorado', 50000, 95000, 100, 'mountain'),
+  city('Scottsdale', 'arizona', 34000, 62000, 130, 'desert'),
+  city('Sedona', 'arizona', 32000, 58000, 90, 'desert'),
+  city('Las Vegas', 'nevada', 22000, 42000, 90, 'desert', mult(1.08, 1.0, 0.92, 0.95, 1.0, 0.9), ['Vegas']),
+  city('Seattle', 'washington', 38000, 70000, 125, 'pacific-northwest'),
+  city('Portland', 'oregon', 32000, 58000, 120, 'pacific-northwest'),
+  city('Park City', 'utah', 40000, 75000, 120, 'mountain'),
+  city('Salt Lake City', 'utah', 24000, 44000, 160, 'mountain'),
+  city('Jackson Hole', 'wyoming', 48000, 90000, 100, 'mountain', undefined, ['Jackson']),
+  city('Anchorage', 'alaska', 24000, 44000, 100, 'alaska'),
+  city('Maui', 'hawaii', 42000, 80000, 70, 'hawaii'),
+  city('Minneapolis', 'minnesota', 32000, 58000, 140, 'midwest', undefined, ['Twin Cities']),
+  city('Traverse City', 'michigan', 28000, 50000, 130, 'midwest'),
+  city('Kansas City', 'missouri', 27000, 48000, 145, 'midwest'),
+  city('Bar Harbor', 'maine', 32000, 58000, 100, 'new-england'),
+  city('Stowe', 'vermont', 36000, 66000, 110, 'new-england'),
+];

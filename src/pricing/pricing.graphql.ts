@@ -1,0 +1,220 @@
+import { builder } from '../graphql/builder.js';
+import type { RequestContext } from '../http/context.js';
+import { ESTIMATOR_MODEL } from './data/estimator-model.js';
+import { estimatePricing, type PricingResult } from './pricing.service.js';
+import { costBenchmarks, type BenchmarkDeps, type BenchmarkRow, type CostBenchmarks } from './benchmarks.service.js';
+import { regionalCostRange, type RegionalCostRange, type RegionalRangeResult, type ScaledRange, type SeasonResult } from './regional-ranges.service.js';
+import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES } from './pricing.inputs.js';
+import type { Multipliers, PopularSeasons } from './data/regional-climates.js';
+
+// Cost intelligence (§2.4–2.6, §4.3–4.5): types and root fields. Field names are the camelCase of the REST names.
+
+/** §9: deprecated fields keep their replacement's value until after 2027-01-06. */
+const deprecated = (replacement: string) => `Use ${replacement} (same value). Removal announced for after 2027-01-06.`;
+
+const SavingsRef = builder.objectRef<NonNullable<PricingResult['savingsVsTraditional']>>('PricingSavings').implement({
+  fields: (t) => ({
+    savingsPercent: t.exposeInt('savingsPercent', { description: 'Percent below the traditional estimate, rounded.' }),
+    note: t.exposeString('note'),
+  }),
+});
+
+const PARAMETERS_SCHEMA = {
+  type: 'object',
+  description: 'The values the estimate used, defaults included, under their REST (snake_case) names on both surfaces.',
+  properties: {
+    region: { type: 'string' }, event_type: { type: 'string' }, event_guests: { type: 'integer' }, overnight_guests: { type: 'integer' },
+    nights: { type: 'integer' }, venue_type: { type: 'string' }, season: { type: 'string' }, model_version: { type: 'string' },
+  },
+  required: ['region', 'event_type', 'event_guests', 'overnight_guests', 'nights', 'venue_type', 'season', 'model_version'],
+};
+
+const PricingResultRef = builder.objectRef<PricingResult>('PricingResult').implement({
+  description: 'A deterministic regional estimate (§2.4); the model and a worked example are in the README.',
+  fields: (t) => ({
+    estimatedTotal: t.exposeFloat('estimatedTotal', { description: 'All-in regional estimate for the stay, USD, rounded to 10.' }),
+    priceRange: t.exposeString('priceRange', { description: '85% to 120% of estimatedTotal, each end rounded to 100.' }),
+    perNightAverage: t.exposeFloat('perNightAverage', { description: 'estimatedTotal / nights, a comparison average, not a rate any venue charges.' }),
+    perNight: t.exposeFloat('perNight', { deprecationReason: deprecated('perNightAverage') }),
+    summary: t.exposeString('summary'),
+    savingsVsTraditional: t.field({
+      type: SavingsRef,
+      nullable: true,
+      description: 'Against a traditional banquet venue plus hotel rooms for the same guests; null where there is no saving.',
+      resolve: (r) => r.savingsVsTraditional,
+    }),
+    parameters: t.field({ type: 'JSON', extensions: { jsonSchema: PARAMETERS_SCHEMA }, description: PARAMETERS_SCHEMA.description, resolve: (r) => r.parameters }),
+  }),
+});
+
+const BenchmarkRowRef = builder.objectRef<BenchmarkRow>('CostBenchmark').implement({
+  description: 'Percentiles of the weekday base price for exclusive use over the whole minimum stay, USD (§2.5).',
+  fields: (t) => ({
+    scope: t.exposeString('scope', { description: 'national, state, venue_type or country.' }),
+    country: t.exposeString('country', { nullable: true }),
+    state: t.exposeString('state', { nullable: true }),
+    venueType: t.exposeString('venueType', { nullable: true }),
+    medianBasePerStay: t.exposeFloat('medianBasePerStay', { description: 'Median (linear interpolation), whole USD.' }),
+    typicalLowBasePerStay: t.exposeFloat('typicalLowBasePerStay', { description: '25th percentile, whole USD.' }),
+    typicalHighBasePerStay: t.exposeFloat('typicalHighBasePerStay', { description: '75th percentile, whole USD.' }),
+    convertedFrom: t.exposeString('convertedFrom', { nullable: true, description: 'EUR when euro-priced listings were converted at fx.' }),
+    medianNightly: t.exposeFloat('medianNightly', { deprecationReason: deprecated('medianBasePerStay') }),
+    typicalLowNightly: t.exposeFloat('typicalLowNightly', { deprecationReason: deprecated('typicalLowBasePerStay') }),
+    typicalHighNightly: t.exposeFloat('typicalHighNightly', { deprecationReason: deprecated('typicalHighBasePerStay') }),
+    listings: t.exposeInt('listings', { description: 'Live listings behind the figures (at least 3).' }),
+  }),
+});
+
+const FxRef = builder.objectRef<NonNullable<CostBenchmarks['fx']>>('CostBenchmarkFx').implement({
+  fields: (t) => ({
+    eurToUsd: t.exposeFloat('eurToUsd', { description: 'USD per euro applied to euro-priced listings.' }),
+    rateDate: t.exposeString('rateDate', { description: 'Date of that rate (the newest on or before today).' }),
+  }),
+});
+
+const CostBenchmarksRef = builder.objectRef<CostBenchmarks>('CostBenchmarks').implement({
+  description: 'Cost benchmarks computed from live listings at request time (§2.5).',
+  fields: (t) => ({
+    data: t.field({ type: [BenchmarkRowRef], resolve: (r) => r.data }),
+    currency: t.exposeString('currency', { description: 'Always USD.' }),
+    fx: t.field({ type: FxRef, nullable: true, description: 'Null only when no EUR→USD rate is on file (euro listings are then left out).', resolve: (r) => r.fx }),
+    asOf: t.exposeString('asOf', { nullable: true, description: 'Date the figures were computed (YYYY-MM-DD).' }),
+    sourceUrl: t.exposeString('sourceUrl'),
+    note: t.exposeString('note'),
+  }),
+});
+
+const RangeRef = builder.objectRef<RegionalCostRange['range']>('RegionalRangeBounds').implement({
+  description: 'Whole wedding budget, all in, USD; not a venue price.',
+  fields: (t) => ({ low: t.exposeFloat('low'), high: t.exposeFloat('high'), display: t.exposeString('display'), note: t.exposeString('note') }),
+});
+
+const SeasonalRef = builder.objectRef<Multipliers['seasonal']>('SeasonalMultipliers').implement({
+  fields: (t) => ({ peak: t.exposeFloat('peak'), shoulder: t.exposeFloat('shoulder'), offSeason: t.exposeFloat('offSeason') }),
+});
+
+const DayOfWeekRef = builder.objectRef<Multipliers['dayOfWeek']>('DayOfWeekMultipliers').implement({
+  fields: (t) => ({ friday: t.exposeFloat('friday'), saturday: t.exposeFloat('saturday'), sunday: t.exposeFloat('sunday') }),
+});
+
+const PopularSeasonsRef = builder.objectRef<PopularSeasons>('PopularSeasons').implement({
+  description: 'Popular wedding months by period; a month may be in no list.',
+  fields: (t) => ({
+    peak: t.stringList({ resolve: (p) => [...p.peak] }),
+    shoulder: t.stringList({ resolve: (p) => [...p.shoulder] }),
+    offSeason: t.stringList({ resolve: (p) => [...p.offSeason] }),
+    bestWeather: t.exposeString('bestWeather'),
+  }),
+});
+
+const SeasonMonthRef = builder.objectRef<SeasonResult['months'][number]>('SeasonMonth').implement({
+  fields: (t) => ({
+    month: t.exposeString('month'),
+    period: t.exposeString('period', { description: 'peak, shoulder, offSeason, or unclassified (in none of the lists).' }),
+  }),
+});
+
+const SeasonRef = builder.objectRef<SeasonResult>('RegionalSeason').implement({
+  fields: (t) => ({
+    asked: t.exposeString('asked'),
+    months: t.field({ type: [SeasonMonthRef], resolve: (s) => s.months }),
+    period: t.exposeString('period', { description: 'peak, shoulder or offSeason.' }),
+    multiplier: t.exposeFloat('multiplier'),
+    unclassified: t.exposeBoolean('unclassified', { description: "True when no month of the season is in any of the region's lists (shoulder is then used)." }),
+  }),
+});
+
+const ScaledRef = builder.objectRef<ScaledRange>('ScaledRange').implement({
+  description: 'A scaled estimate, never a quote: range × guest multiplier × season multiplier, rounded to 100.',
+  fields: (t) => ({
+    low: t.exposeFloat('low'),
+    high: t.exposeFloat('high'),
+    guestCount: t.exposeInt('guestCount', { nullable: true }),
+    guestMultiplier: t.exposeFloat('guestMultiplier'),
+    seasonMultiplier: t.exposeFloat('seasonMultiplier'),
+    clamped: t.exposeBoolean('clamped', { description: 'True when the guest multiplier hit its bound (0.5 or 2.5).' }),
+  }),
+});
+
+const RegionalCostRangeRef = builder.objectRef<RegionalCostRange>('RegionalCostRange').implement({
+  description: 'Authored whole-wedding budget range for a US state, city or destination (§2.6).',
+  fields: (t) => ({
+    slug: t.exposeString('slug'),
+    name: t.exposeString('name'),
+    type: t.exposeString('type', { description: 'state or city (destination countries are state-level).' }),
+    coverage: t.exposeString('coverage', { description: 'calculator, parent_state or insights_only.' }),
+    matchedOn: t.exposeString('matchedOn', { description: 'slug, city, state, country or alias.' }),
+    multipliersFrom: t.exposeString('multipliersFrom', { nullable: true, description: 'Slug the multipliers came from (parent_state).' }),
+    range: t.field({ type: RangeRef, resolve: (r) => r.range }),
+    averageGuestCount: t.exposeInt('averageGuestCount'),
+    seasonalMultipliers: t.field({ type: SeasonalRef, resolve: (r) => r.seasonalMultipliers }),
+    dayOfWeekMultipliers: t.field({ type: DayOfWeekRef, resolve: (r) => r.dayOfWeekMultipliers }),
+    popularSeasons: t.field({ type: PopularSeasonsRef, resolve: (r) => r.popularSeasons }),
+    season: t.field({ type: SeasonRef, nullable: true, resolve: (r) => r.season }),
+    scaled: t.field({ type: ScaledRef, nullable: true, resolve: (r) => r.scaled }),
+    source: t.exposeString('source'),
+    dataYear: t.exposeInt('dataYear'),
+  }),
+});
+
+const RegionalRangeResultRef = builder.objectRef<RegionalRangeResult>('RegionalCostRangeResult').implement({
+  description: 'A regional range, or covered: false with the covered regions (no neighbouring region is substituted).',
+  fields: (t) => ({
+    data: t.field({ type: RegionalCostRangeRef, nullable: true, resolve: (r) => r.data }),
+    covered: t.exposeBoolean('covered'),
+    reason: t.exposeString('reason', { nullable: true, description: 'Why there is no data (covered: false).' }),
+    asked: t.exposeString('asked', { nullable: true, description: 'The identifier that was looked up.' }),
+    coveredRegions: t.stringList({ nullable: true, description: 'Every covered slug (covered: false).', resolve: (r) => r.coveredRegions }),
+    asOf: t.exposeInt('asOf', { description: 'Year the data describes.' }),
+    note: t.exposeString('note'),
+    sourceUrl: t.exposeString('sourceUrl'),
+  }),
+});
+
+const benchmarkDeps = (ctx: RequestContext): BenchmarkDeps => ({
+  prisma: ctx.prisma,
+  eurToUsd: () => ctx.loaders.exchangeRate.load('EUR:USD'),
+  now: ctx.now,
+  baseUrl: ctx.baseUrl,
+});
+
+const { defaults, bounds } = ESTIMATOR_MODEL;
+
+builder.queryFields((t) => ({
+  pricingEstimate: t.field({
+    type: PricingResultRef,
+    description: 'Estimate the all-in cost of a wedding stay in a region (§4.3). Deterministic; constants in src/pricing/data.',
+    args: {
+      region: t.arg.string({ defaultValue: defaults.region, description: `Region id, name or short form (any case). Ids: ${ESTIMATOR_REGION_IDS.join(', ')}.` }),
+      eventType: t.arg.string({ defaultValue: defaults.eventType, description: ESTIMATOR_EVENT_TYPES.join(' or ') + '.' }),
+      eventGuests: t.arg.int({ defaultValue: defaults.eventGuests, description: `Event guests, ${bounds.eventGuests.join(' to ')}.` }),
+      overnightGuests: t.arg.int({ defaultValue: defaults.overnightGuests, description: `Overnight guests, ${bounds.overnightGuests.join(' to ')}.` }),
+      nights: t.arg.int({ defaultValue: defaults.nights, description: `Nights, ${bounds.nights.join(' to ')}.` }),
+      venueType: t.arg.string({ defaultValue: defaults.venueType, description: `One of ${ESTIMATOR_VENUE_TYPES.join(', ')}.` }),
+      season: t.arg.string({ defaultValue: defaults.season, description: `One of ${ESTIMATOR_SEASONS.join(', ')}.` }),
+    },
+    resolve: (_root, args) => estimatePricing(args),
+  }),
+  costBenchmarks: t.field({
+    type: CostBenchmarksRef,
+    description: 'Median and quartiles of live listings’ weekday base for the whole minimum stay, USD (§4.4).',
+    args: {
+      state: t.arg.string({ description: 'US state name (or slug): that state’s row.' }),
+      venueType: t.arg.string({ description: 'estate, villa, ranch or mansion: that venue type’s row.' }),
+      country: t.arg.string({ description: 'Destination country (Mexico, Italy, Costa Rica, Ireland, Australia): its row.' }),
+    },
+    resolve: (_root, args, ctx) => costBenchmarks(args, benchmarkDeps(ctx)),
+  }),
+  regionalCostRange: t.field({
+    type: RegionalRangeResultRef,
+    description: 'Whole-wedding budget range for a US state, city or destination country (§4.5). Give slug, state or city.',
+    args: {
+      slug: t.arg.string({ description: 'Exact region slug from coveredRegions.' }),
+      state: t.arg.string({ description: 'State name or USPS code, destination country, or a colloquial region (SoCal, Hill Country, Upstate New York).' }),
+      city: t.arg.string({ description: 'City name or slug.' }),
+      season: t.arg.string({ description: 'spring, summer, fall, autumn, winter, a month name, or 01 to 12.' }),
+      guests: t.arg.int({ description: "1 to 2000: scales the range from the region's average guest count." }),
+    },
+    resolve: (_root, args, ctx) => regionalCostRange(args, { baseUrl: ctx.baseUrl }),
+  }),
+}));
