@@ -90,22 +90,14 @@ function retryAfterOf(windows: WindowState[], nowMs: number): number {
 }
 
 /**
- * §8.3 headers. Limit is the per-minute allowance. Remaining is what is left in the rolling minute, or in the
- * rolling day when fewer are left there (then Reset is the day's): a client watching Remaining never hits a wall
- * it was not shown. Reset is when the oldest counted entry of that window expires, i.e. when the next slot frees.
+ * §8.3 headers, all about the rolling minute (the first rule): Limit is its allowance, Remaining what is left in
+ * it, Reset when its oldest counted entry expires (the next slot frees). A refusal by a daily window is told by
+ * the 429's code and Retry-After, which covers every window that refused.
  */
 function rateLimitHeaders(rules: WindowRule[], result: LogResult, nowMs: number): Record<string, string> {
-  let binding = 0;
-  let remaining = Infinity;
-  rules.forEach((rule, i) => {
-    const left = Math.max(0, rule.limit - result.windows[i].count);
-    if (left < remaining) {
-      remaining = left;
-      binding = i;
-    }
-  });
-  const oldest = result.windows[binding].oldestMs;
-  const resetMs = oldest === null ? nowMs : (result.windows[binding].freeAtMs ?? oldest + rules[binding].windowMs);
+  const minute = result.windows[0];
+  const remaining = Math.max(0, rules[0].limit - minute.count);
+  const resetMs = minute.oldestMs === null ? nowMs : (minute.freeAtMs ?? minute.oldestMs + rules[0].windowMs);
   const headers: Record<string, string> = {
     'X-RateLimit-Limit': String(rules[0].limit),
     'X-RateLimit-Remaining': String(remaining),

@@ -79,8 +79,9 @@ describe('read requests and burst (§8 rows 1–2, §8.1, §8.3)', () => {
     }
     const refused = await t.rest(REST, { key });
     expectRestError(refused, 429, 'rate_limit_exceeded');
-    // Fewer left in the day than in the minute: Remaining and Reset describe the day.
-    expect(limitHeaders(refused)).toEqual({ limit: '10', remaining: '0', reset: String(clock.seconds(start + DAY_MS)), retryAfter: String((start + DAY_MS - clock.ms) / 1000) });
+    // §8.3: the headers describe the rolling minute (5 of its 10 used: requests at +950 s … +990 s), while
+    // Retry-After covers the daily window that refused: the oldest daily slot frees 24 h after the first request.
+    expect(limitHeaders(refused)).toEqual({ limit: '10', remaining: '5', reset: String(clock.seconds(start + 950_000 + MINUTE_MS)), retryAfter: String((start + DAY_MS - clock.ms) / 1000) });
     clock.advance(start + DAY_MS - 1 - clock.ms); // crosses midnight UTC on the way: nothing resets
     expect((await t.graphql(GQL, {}, { key })).status).toBe(429);
     clock.advance(1);
