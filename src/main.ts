@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { sharedSecret } from './db/secrets.js';
 import { catalogueIsEmpty, seedCatalogue } from './db/seed/catalogue.js';
+import { seedContent } from './content/content.seed.js';
 import { countApiKeys, createApiKey } from './auth/api-keys.service.js';
 import { createApp } from './app.js';
 import { UNREACHABLE_POLICY } from './limits/limits.policy.js';
@@ -26,6 +27,8 @@ if (await catalogueIsEmpty(db.prisma)) {
   await seedCatalogue(db.prisma, { onProgress: (message) => log.info(message) });
   await db.prisma.$executeRawUnsafe('ANALYZE'); // planner statistics for the freshly loaded tables
 }
+// Knowledge, blog and inspiration follow their files; only what changed is written (embeddings precomputed).
+await seedContent(db.prisma, { onProgress: (message) => log.info(message) });
 let demoKey: string | undefined;
 if ((await countApiKeys(db)) === 0) demoKey = (await createApiKey({ tier: 'pro', name: 'demo' }, db)).key;
 

@@ -5,6 +5,9 @@ import '../venues/venues.graphql.js';
 import '../vendors/vendors.graphql.js';
 import '../limits/limits.graphql.js';
 import '../pricing/pricing.graphql.js';
+import '../knowledge/knowledge.graphql.js';
+import '../inspiration/inspiration.graphql.js';
+import '../blog/blog.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

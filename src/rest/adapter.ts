@@ -5,7 +5,7 @@ import {
 import { ApiError } from '../errors/api-error.js';
 import type { RequestContext } from '../http/context.js';
 import { paramSpecFrom, coerceParam, variablesFromQuery, type ParamSpec } from './params.js';
-import { snakeCase, type Envelope, type RestRoute } from './route.js';
+import { PAGINATION_SOURCES, snakeCase, type Envelope, type RestRoute } from './route.js';
 
 /** A route ready to serve: its document parsed, aliased and validated once at start. */
 export interface CompiledRoute {
@@ -106,7 +106,16 @@ export async function runRoute(
 
 function envelope(kind: Envelope, value: unknown): Record<string, unknown> {
   if (kind.kind === 'object') return { data: value };
-  if (kind.kind === 'spread') return { ...(value as Record<string, unknown>) };
+  if (kind.kind === 'spread') {
+    const body = { ...(value as Record<string, unknown>) };
+    for (const key of kind.optional ?? []) if (body[key] === null) delete body[key];
+    return body;
+  }
+  if (kind.kind === 'offsetPage' || kind.kind === 'pageNumberPage') {
+    const page = value as Record<string, unknown>;
+    const read = (path: readonly string[]) => path.reduce<unknown>((v, key) => (v as Record<string, unknown>)[key], page);
+    return { data: page.nodes, pagination: Object.fromEntries(Object.entries(PAGINATION_SOURCES[kind.kind]).map(([key, path]) => [key, read(path)])) };
+  }
   const page = value as { nodes: unknown[]; page_info: { has_next_page: boolean; end_cursor: string | null }; total_count: number } & Record<string, unknown>;
   return {
     data: page.nodes,

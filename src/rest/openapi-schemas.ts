@@ -6,6 +6,7 @@ import {
 } from 'graphql';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledRoute } from './adapter.js';
+import { PAGINATION_SOURCES } from './route.js';
 
 export type JsonSchema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 
@@ -111,6 +112,20 @@ function leafSchema(type: GraphQLNamedType, refinement: OpenAPIV3_1.SchemaObject
   return { ...(SCALARS[type.name] ?? jsonSchemaExtension(type) ?? {}) };
 }
 
+/** The non-null branch of a nullable schema (withNull's inverse). */
+function withoutNull(schema: JsonSchema): JsonSchema {
+  if ('$ref' in schema) return schema;
+  if (schema.oneOf) {
+    const rest = schema.oneOf.filter((s) => !('type' in s && s.type === 'null'));
+    return rest.length === 1 ? { ...rest[0], ...(schema.description ? { description: schema.description } : {}) } : { ...schema, oneOf: rest };
+  }
+  if (!Array.isArray(schema.type)) return schema;
+  const types = schema.type.filter((t) => t !== 'null');
+  const result = { ...schema, type: types.length === 1 ? types[0] : types } as OpenAPIV3_1.SchemaObject;
+  if (schema.enum) result.enum = schema.enum.filter((v) => v !== null);
+  return result;
+}
+
 function withNull(schema: JsonSchema): JsonSchema {
   if ('$ref' in schema || schema.anyOf) return { oneOf: [schema, { type: 'null' }] };
   if (schema.type === undefined) return schema;
@@ -190,7 +205,8 @@ const REQUEST_ID: OpenAPIV3_1.SchemaObject = { type: 'string', description: 'Req
 
 /**
  * The route's success body: its root field's schema wrapped in the route's envelope, mirroring `envelope()` in
- * adapter.ts (object → data; cursorPage → data from nodes, pagination from pageInfo/totalCount, extras beside them).
+ * adapter.ts (object → data; cursorPage → data from nodes, pagination from pageInfo/totalCount, extras beside them;
+ * spread → the root's fields, optional ones not required; offsetPage/pageNumberPage → pagination from PAGINATION_SOURCES).
  */
 export function responseBodySchema(compiled: CompiledRoute, schema: GraphQLSchema, components: Record<string, OpenAPIV3_1.SchemaObject>): OpenAPIV3_1.SchemaObject {
   const { route } = compiled;
@@ -212,17 +228,49 @@ export function responseBodySchema(compiled: CompiledRoute, schema: GraphQLSchem
   const page = collectFields(walk, connection, childSets(root.nodes));
   if (route.envelope.kind === 'spread') {
     const keys = [...page.keys()];
+    // An optional key is left out when null (adapter envelope()), so when present it is never null.
+    const optional: string[] = route.envelope.optional ?? [];
     return {
       type: 'object',
-      properties: { ...Object.fromEntries(keys.map((key) => [key, fieldSchema(walk, connection, page.get(key)!)])), request_id: REQUEST_ID },
-      required: [...keys, 'request_id'],
+      properties: {
+        ...Object.fromEntries(keys.map((key) => {
+          const schema = fieldSchema(walk, connection, page.get(key)!);
+          return [key, optional.includes(key) ? withoutNull(schema) : schema];
+        })),
+        request_id: REQUEST_ID,
+      },
+      required: [...keys.filter((key) => !optional.includes(key)), 'request_id'],
     };
   }
   const pick = (fields: Map<string, Selected>, key: string) => {
     const entry = fields.get(key);
-    if (!entry) throw new Error(`OpenAPI: ${route.operationId} uses the cursorPage envelope but does not select ${key}`);
+    if (!entry) throw new Error(`OpenAPI: ${route.operationId} uses the ${route.envelope.kind} envelope but does not select ${key}`);
     return entry;
   };
+  if (route.envelope.kind === 'offsetPage' || route.envelope.kind === 'pageNumberPage') {
+    const sources: Record<string, readonly string[]> = PAGINATION_SOURCES[route.envelope.kind];
+    /** The schema of the field at `path` below the root field (e.g. page_info.has_next_page). */
+    const at = (type: GraphQLObjectType, fields: Map<string, Selected>, path: readonly string[]): JsonSchema => {
+      const entry = pick(fields, path[0]);
+      if (path.length === 1) return fieldSchema(walk, type, entry);
+      const child = getNamedType(fieldDefinition(type, entry).type) as GraphQLObjectType;
+      return at(child, collectFields(walk, child, childSets(entry.nodes)), path.slice(1));
+    };
+    const offset = route.envelope.kind === 'offsetPage';
+    const pagination = register(walk, offset ? 'OffsetPagination' : 'PagePagination', {
+      type: 'object',
+      description: offset
+        ? 'Offset-style pagination (§2.14): the next page starts at offset + limit while has_more is true.'
+        : 'Page-style pagination (§2.14): pages count from 1; ask for page + 1 while has_more is true.',
+      properties: Object.fromEntries(Object.keys(sources).map((key) => [key, at(connection, page, sources[key])])),
+      required: Object.keys(sources),
+    });
+    return {
+      type: 'object',
+      properties: { data: fieldSchema(walk, connection, pick(page, 'nodes')), pagination, request_id: REQUEST_ID },
+      required: ['data', 'pagination', 'request_id'],
+    };
+  }
   const pageInfoEntry = pick(page, 'page_info');
   const pageInfoType = getNamedType(fieldDefinition(connection, pageInfoEntry).type) as GraphQLObjectType;
   const pageInfo = collectFields(walk, pageInfoType, childSets(pageInfoEntry.nodes));

@@ -139,6 +139,8 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 function successDescription(route: RestRoute): string {
   if (route.envelope.kind === 'object') return 'The result in `data`.';
   if (route.envelope.kind === 'spread') return 'The result in `data`, with the facts that qualify it beside it.';
+  if (route.envelope.kind === 'offsetPage') return 'One page of results in `data`, with `pagination` (offset style: limit, offset, total, has_more).';
+  if (route.envelope.kind === 'pageNumberPage') return 'One page of results in `data`, with `pagination` (page style: limit, page, has_more).';
   const extras = (route.envelope.extras ?? []).map((e) => `, \`${e}\``).join('');
   return `One page of results in \`data\`, with \`pagination\` (cursor style)${extras}.`;
 }

@@ -5,9 +5,26 @@ import type { ErrorCode } from '../errors/catalogue.js';
  * - object: `{ data }`
  * - cursorPage: `{ data: nodes, pagination: { has_more, next_cursor, total_count }, ...extras }` (§2.14)
  * - spread: the root field's fields become the top-level body (responses whose envelope carries more than data,
- *   e.g. cost benchmarks' currency, fx, as_of; the GraphQL result type then has a `data` field of its own)
+ *   e.g. cost benchmarks' currency, fx, as_of; the GraphQL result type then has a `data` field of its own);
+ *   `optional` keys are left out of the body when null (knowledge search's degraded, §4.6)
+ * - offsetPage: `{ data: nodes, pagination: { limit, offset, total, has_more } }` (§2.14 offset style, inspiration)
+ * - pageNumberPage: `{ data: nodes, pagination: { limit, page, has_more } }` (§2.14 page style, blog)
  */
-export type Envelope = { kind: 'object' } | { kind: 'cursorPage'; extras?: string[] } | { kind: 'spread' };
+export type Envelope =
+  | { kind: 'object' }
+  | { kind: 'cursorPage'; extras?: string[] }
+  | { kind: 'spread'; optional?: string[] }
+  | { kind: 'offsetPage' }
+  | { kind: 'pageNumberPage' };
+
+/**
+ * Where each pagination key of the offset and page-number envelopes is read in the root field's result (aliased,
+ * snake_case names): the route's document must select these fields. One table for the adapter and the OpenAPI document.
+ */
+export const PAGINATION_SOURCES = {
+  offsetPage: { limit: ['limit'], offset: ['offset'], total: ['total_count'], has_more: ['page_info', 'has_next_page'] },
+  pageNumberPage: { limit: ['limit'], page: ['page'], has_more: ['has_more'] },
+} as const satisfies Record<string, Record<string, readonly string[]>>;
 
 /**
  * One /api/v1 route: a thin mapping onto a GraphQL document that runs on the same schema and resolvers as /graphql.

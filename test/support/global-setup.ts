@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { migrationTargetOf, openDatabase, type Database } from '../../src/db/client.js';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { seedCatalogue } from '../../src/db/seed/catalogue.js';
+import { seedContent } from '../../src/content/content.seed.js';
 import { adminQuery, databaseUrl } from './database.js';
 
 export interface PostgresTemplates {
@@ -55,6 +56,7 @@ async function timed<T>(label: string, build: () => Promise<T>): Promise<T> {
 
 async function seed(db: Database): Promise<void> {
   await seedCatalogue(db.prisma);
+  await seedContent(db.prisma);
   // Planner statistics as production would have them after autovacuum, so query plans match.
   await db.prisma.$executeRawUnsafe('ANALYZE');
 }

@@ -1,0 +1,96 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../graphql/builder.js';
+import type { RequestContext } from '../http/context.js';
+import type { BlogPost as PostRow } from '../generated/prisma/client.js';
+import { getBlogPost, listBlogPosts, listBlogTags, type BlogDeps, type BlogTagCount, type NumberedPage } from './blog.service.js';
+
+const blogDeps = (ctx: RequestContext): BlogDeps => ({ prisma: ctx.prisma, now: ctx.now });
+
+const BlogTag = builder.prismaObject('BlogTag', {
+  description: 'A blog tag.',
+  fields: (t) => ({
+    slug: t.exposeString('slug'),
+    name: t.exposeString('name'),
+  }),
+});
+
+builder.prismaObject('BlogAuthor', {
+  description: 'A blog author.',
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    slug: t.exposeString('slug'),
+    url: t.string({ description: "Absolute URL of the author's page.", resolve: (a, _args, ctx) => `${ctx.baseUrl}/blog/authors/${a.slug}` }),
+  }),
+});
+
+export const BlogPost = builder.prismaObject('BlogPost', {
+  description: 'A published blog post (§2.13 list item and detail).',
+  // Select mode: list pages never load the post bodies they do not return.
+  select: { id: true, slug: true },
+  fields: (t) => ({
+    slug: t.exposeString('slug'),
+    title: t.exposeString('title'),
+    excerpt: t.exposeString('excerpt', { nullable: true }),
+    featureImage: t.exposeString('featureImage', { nullable: true, description: 'Absolute image URL.' }),
+    publishedAt: t.string({ description: 'ISO 8601 date-time.', select: { publishedAt: true }, resolve: (p) => (p.publishedAt ?? new Date(0)).toISOString() }),
+    readingTime: t.exposeInt('readingTime', { nullable: true, description: 'Minutes, at 230 words a minute.' }),
+    tags: t.field({
+      type: [BlogTag],
+      description: 'Tags in order; the first is the primary tag.',
+      select: { tags: { select: { tag: true }, orderBy: { position: 'asc' } } },
+      resolve: (p) => p.tags.map((link) => link.tag),
+    }),
+    primaryAuthor: t.relation('author', { nullable: true }),
+    url: t.string({ description: 'Absolute URL of the post page.', resolve: (p, _args, ctx) => `${ctx.baseUrl}/blog/${p.slug}` }),
+    wordCount: t.exposeInt('wordCount'),
+    contentPlaintext: t.exposeString('contentPlaintext', { nullable: true, description: 'The post as plain text (Markdown removed).' }),
+  }),
+});
+
+const BlogPostPage = builder.objectRef<NumberedPage<PostRow>>('BlogPostPage').implement({
+  description: 'One page of posts, newest first (page style: ask for page + 1 while hasMore).',
+  fields: (t) => ({
+    nodes: t.field({ type: [BlogPost], resolve: (p) => p.nodes }),
+    page: t.exposeInt('page', { description: 'Page number, from 1.' }),
+    limit: t.exposeInt('limit', { description: 'Page size asked for.' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'Whether a next page exists.' }),
+    totalCount: t.int({ description: 'Posts matching, over all pages.', resolve: (p) => p.totalCount() }),
+  }),
+});
+
+const BlogTagWithCount = builder.objectRef<BlogTagCount>('BlogTagWithCount').implement({
+  description: 'A tag with the number of published posts carrying it.',
+  fields: (t) => ({
+    slug: t.exposeString('slug'),
+    name: t.exposeString('name'),
+    postCount: t.exposeInt('postCount'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  blogPosts: t.field({
+    type: BlogPostPage,
+    description: 'Published posts, newest first, page by page.',
+    args: {
+      page: t.arg.int({ description: 'Page number, 1 or more.', defaultValue: 1 }),
+      limit: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
+      tag: t.arg.string({ description: 'Only posts with this tag slug.' }),
+    },
+    resolve: (_root, args, ctx, info) =>
+      listBlogPosts<PostRow>(args, queryFromInfo({ context: ctx, info, typeName: 'BlogPost', path: ['nodes'] }), blogDeps(ctx)),
+  }),
+  blogPost: t.prismaField({
+    type: 'BlogPost',
+    nullable: true,
+    // REST answers a missing post with 404, so its 200 `data` is never null (OpenAPI reads this).
+    extensions: { semanticNonNull: true },
+    description: 'One published post by slug.',
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) => getBlogPost<PostRow>(args.slug, query, blogDeps(ctx)),
+  }),
+  blogTags: t.field({
+    type: [BlogTagWithCount],
+    description: 'Tags of published posts with their post counts, most used first.',
+    resolve: (_root, _args, ctx) => listBlogTags(blogDeps(ctx)),
+  }),
+}));

@@ -1,0 +1,65 @@
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { ApiError } from '../errors/api-error.js';
+import { parseInput } from '../errors/validation.js';
+import { BlogPostsInput } from './blog.inputs.js';
+
+export interface BlogDeps {
+  prisma: PrismaClient;
+  now: () => Date;
+}
+
+type PostQuery = { include?: Prisma.BlogPostInclude; select?: Prisma.BlogPostSelect };
+
+/** A page read by number (§2.14 page style). */
+export interface NumberedPage<T> {
+  nodes: T[];
+  page: number;
+  limit: number;
+  hasMore: boolean;
+  totalCount: () => Promise<number>;
+}
+
+/** Shown: published, and dated no later than now (a post scheduled for tomorrow is not out yet). Drafts never. */
+const visible = (now: Date): Prisma.BlogPostWhereInput => ({ status: 'published', publishedAt: { lte: now } });
+
+/** Newest first; the slug breaks ties so pages never overlap. */
+export async function listBlogPosts<T>(rawInput: unknown, query: PostQuery, deps: BlogDeps): Promise<NumberedPage<T>> {
+  const { page, limit, tag } = parseInput(BlogPostsInput, rawInput);
+  const where: Prisma.BlogPostWhereInput = { AND: [visible(deps.now()), ...(tag ? [{ tags: { some: { tagSlug: tag } } }] : [])] };
+  const rows = await deps.prisma.blogPost.findMany({
+    ...query,
+    where,
+    orderBy: [{ publishedAt: 'desc' }, { slug: 'asc' }],
+    skip: (page - 1) * limit,
+    take: limit + 1,
+  });
+  const hasMore = rows.length > limit;
+  return { nodes: (hasMore ? rows.slice(0, limit) : rows) as T[], page, limit, hasMore, totalCount: () => deps.prisma.blogPost.count({ where }) };
+}
+
+/** One shown post by slug; anything else (a draft, a future post, an impossible slug) is blog_post_not_found. */
+export async function getBlogPost<T>(rawSlug: unknown, query: PostQuery, deps: BlogDeps): Promise<T> {
+  const slug = typeof rawSlug === 'string' ? rawSlug.trim().toLowerCase() : '';
+  const post = slug.length <= 300 && slug ? await deps.prisma.blogPost.findFirst({ ...query, where: { AND: [{ slug }, visible(deps.now())] } }) : null;
+  if (!post) throw new ApiError('blog_post_not_found', { param: 'slug', message: `No published post has the slug '${slug.slice(0, 100)}'.` });
+  return post as T;
+}
+
+export interface BlogTagCount {
+  slug: string;
+  name: string;
+  /** Shown posts carrying the tag. */
+  postCount: number;
+}
+
+/** Tags of shown posts with their counts, most used first (a tag only drafts use is not listed). */
+export async function listBlogTags(deps: BlogDeps): Promise<BlogTagCount[]> {
+  const [counts, tags] = await Promise.all([
+    deps.prisma.blogPostTag.groupBy({ by: ['tagSlug'], where: { post: visible(deps.now()) }, _count: { _all: true } }),
+    deps.prisma.blogTag.findMany({ select: { slug: true, name: true } }),
+  ]);
+  const names = new Map(tags.map((t) => [t.slug, t.name]));
+  return counts
+    .map((c) => ({ slug: c.tagSlug, name: names.get(c.tagSlug) ?? c.tagSlug, postCount: c._count._all }))
+    .sort((a, b) => b.postCount - a.postCount || a.slug.localeCompare(b.slug));
+}

@@ -1,0 +1,102 @@
+import { builder } from '../graphql/builder.js';
+import { connectionOf, type Page } from '../graphql/connection.js';
+import type { RequestContext } from '../http/context.js';
+import type { InspirationPhoto as PhotoRow } from '../generated/prisma/client.js';
+import { getInspirationPhoto, searchInspiration, type OffsetPage } from './inspiration.service.js';
+import { INSPIRATION_COLORS, INSPIRATION_MOODS, INSPIRATION_SEASONS, INSPIRATION_SETTINGS, INSPIRATION_STYLES } from './inspiration.inputs.js';
+
+interface Source {
+  type: string;
+  name: string | null;
+  slug: string | null;
+  url: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+const InspirationSource = builder.objectRef<Source>('InspirationSource').implement({
+  description: 'The catalogue venue (type property) or vendor the photo shows, and its page.',
+  fields: (t) => ({
+    type: t.exposeString('type', { description: 'property or vendor.' }),
+    name: t.exposeString('name', { nullable: true }),
+    slug: t.exposeString('slug', { nullable: true }),
+    url: t.exposeString('url', { nullable: true, description: 'Absolute URL of the venue or vendor page.' }),
+    city: t.exposeString('city', { nullable: true }),
+    state: t.exposeString('state', { nullable: true }),
+  }),
+});
+
+const InspirationVariants = builder.objectRef<Pick<PhotoRow, 'smallUrl' | 'mediumUrl' | 'largeUrl'>>('InspirationVariants').implement({
+  description: 'The same image at three sizes (absolute URLs).',
+  fields: (t) => ({
+    small: t.exposeString('smallUrl', { nullable: true }),
+    medium: t.exposeString('mediumUrl', { nullable: true }),
+    large: t.exposeString('largeUrl', { nullable: true }),
+  }),
+});
+
+const sourcePath = { property: 'venues', vendor: 'vendors' } as const;
+
+export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
+  description: 'A curated inspiration photo (§2.12), linked to its source venue or vendor.',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'UUID.' }),
+    imageUrl: t.exposeString('imageUrl', { nullable: true, description: 'Medium image, absolute URL.' }),
+    alt: t.exposeString('alt', { nullable: true }),
+    source: t.field({
+      type: InspirationSource,
+      resolve: (p, _args, ctx) => ({
+        type: p.sourceType,
+        name: p.sourceName,
+        slug: p.sourceSlug,
+        url: `${ctx.baseUrl}/${sourcePath[p.sourceType as keyof typeof sourcePath] ?? 'venues'}/${p.sourceSlug}`,
+        city: p.sourceCity,
+        state: p.sourceState,
+      }),
+    }),
+    styles: t.exposeStringList('styles', { description: `Values: ${INSPIRATION_STYLES.join(', ')}.` }),
+    settings: t.exposeStringList('settings', { description: `Values: ${INSPIRATION_SETTINGS.join(', ')}.` }),
+    colors: t.exposeStringList('colors', { description: `Values: ${INSPIRATION_COLORS.join(', ')}.` }),
+    moods: t.exposeStringList('moods', { description: `Values: ${INSPIRATION_MOODS.join(', ')}.` }),
+    season: t.exposeString('season', { nullable: true, description: `One of ${INSPIRATION_SEASONS.join(', ')}, or null.` }),
+    description: t.exposeString('description', { nullable: true }),
+    variants: t.field({ type: InspirationVariants, resolve: (p) => p }),
+  }),
+});
+
+const InspirationPhotoConnection = connectionOf('InspirationPhoto', InspirationPhoto);
+// The offset of the page and its size, for offset-style readers (REST §2.14: limit, offset, total, has_more).
+builder.objectFields(InspirationPhotoConnection, (t) => ({
+  limit: t.int({ description: 'Page size asked for.', resolve: (p) => (p as OffsetPage<PhotoRow>).limit }),
+  offset: t.int({ description: 'Photos skipped before this page.', resolve: (p) => (p as OffsetPage<PhotoRow>).offset }),
+}));
+
+const deps = (ctx: RequestContext) => ({ prisma: ctx.prisma, cursors: ctx.cursors });
+const enumArg = (values: readonly string[]) => `One of ${values.join(', ')}.`;
+
+builder.queryFields((t) => ({
+  inspirationPhotos: t.field({
+    type: InspirationPhotoConnection,
+    description: 'Curated inspiration photos in gallery order; each links back to its source venue or vendor (§4.13).',
+    args: {
+      style: t.arg.string({ description: enumArg(INSPIRATION_STYLES) }),
+      setting: t.arg.string({ description: enumArg(INSPIRATION_SETTINGS) }),
+      color: t.arg.string({ description: enumArg(INSPIRATION_COLORS) }),
+      mood: t.arg.string({ description: enumArg(INSPIRATION_MOODS) }),
+      season: t.arg.string({ description: enumArg(INSPIRATION_SEASONS) }),
+      first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
+      offset: t.arg.int({ description: 'Photos to skip (0 or more); not with after.' }),
+      after: t.arg.string({ description: 'pageInfo.endCursor of the previous page; not with offset.' }),
+    },
+    resolve: async (_root, args, ctx) => (await searchInspiration(args, deps(ctx))) as Page<PhotoRow>,
+  }),
+  inspirationPhoto: t.field({
+    type: InspirationPhoto,
+    nullable: true,
+    // REST answers a missing photo with 404, so its 200 `data` is never null (OpenAPI reads this).
+    extensions: { semanticNonNull: true },
+    description: 'One inspiration photo by its UUID.',
+    args: { id: t.arg.string({ required: true, description: 'The photo id (UUID).' }) },
+    resolve: (_root, args, ctx) => getInspirationPhoto(args.id, ctx),
+  }),
+}));

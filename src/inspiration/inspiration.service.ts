@@ -1,0 +1,64 @@
+import type { InspirationPhoto, Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { ApiError } from '../errors/api-error.js';
+import { parseInput } from '../errors/validation.js';
+import { filterScope, type CursorCodec } from '../pagination/cursor.js';
+import type { Page } from '../graphql/connection.js';
+import { InspirationSearchInput, UUID_PATTERN } from './inspiration.inputs.js';
+
+export interface InspirationDeps {
+  prisma: PrismaClient;
+  cursors: CursorCodec;
+}
+
+/** A page read by offset (§2.14 offset style); also a Relay page, whose cursors carry the next offset. */
+export interface OffsetPage<T> extends Page<T> {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * §4.13: photos in curated order (position), every filter an exact enumeration value (a photo matches a style when
+ * the style is among its styles). Offset pagination; `after` (a cursor of this search) is the same offset, signed.
+ */
+export async function searchInspiration(rawInput: unknown, deps: InspirationDeps): Promise<OffsetPage<InspirationPhoto>> {
+  const { first, offset: givenOffset, after, ...filters } = parseInput(InspirationSearchInput, rawInput);
+  if (givenOffset !== undefined && after !== undefined) {
+    throw new ApiError('invalid_parameters', { problems: [{ param: 'after', problem: 'cannot be combined with offset' }] });
+  }
+  const scope = filterScope('inspiration', filters);
+  const offset = after === undefined ? (givenOffset ?? 0) : offsetOf(deps.cursors.decode(after, scope, 'after'));
+  const and: Prisma.InspirationPhotoWhereInput[] = [];
+  if (filters.style) and.push({ styles: { has: filters.style } });
+  if (filters.setting) and.push({ settings: { has: filters.setting } });
+  if (filters.color) and.push({ colors: { has: filters.color } });
+  if (filters.mood) and.push({ moods: { has: filters.mood } });
+  if (filters.season) and.push({ season: filters.season });
+  const where: Prisma.InspirationPhotoWhereInput = { AND: and };
+  const rows = await deps.prisma.inspirationPhoto.findMany({ where, orderBy: { position: 'asc' }, skip: offset, take: first + 1 });
+  const hasNextPage = rows.length > first;
+  const nodes = hasNextPage ? rows.slice(0, first) : rows;
+  return {
+    nodes,
+    hasNextPage,
+    // The cursor after a node is the offset of the node that follows it.
+    cursorOf: (node) => deps.cursors.encode([offset + nodes.indexOf(node) + 1], scope),
+    totalCount: () => deps.prisma.inspirationPhoto.count({ where }),
+    limit: first,
+    offset,
+  };
+}
+
+function offsetOf(position: unknown[]): number {
+  const [offset] = position;
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) throw new ApiError('invalid_cursor', { param: 'after' });
+  return offset;
+}
+
+/** Inspiration photo detail by UUID (§4.14): invalid_id for a malformed id, inspiration_photo_not_found otherwise. */
+export async function getInspirationPhoto(rawId: unknown, deps: Pick<InspirationDeps, 'prisma'>): Promise<InspirationPhoto> {
+  const id = typeof rawId === 'string' ? rawId.trim().toLowerCase() : '';
+  if (!UUID_PATTERN.test(id)) throw new ApiError('invalid_id', { param: 'id' });
+  const photo = await deps.prisma.inspirationPhoto.findUnique({ where: { id } });
+  if (!photo) throw new ApiError('inspiration_photo_not_found', { param: 'id', message: `No inspiration photo has the id '${id}'.` });
+  return photo;
+}

@@ -1,0 +1,49 @@
+import { builder } from '../graphql/builder.js';
+import type { RequestContext } from '../http/context.js';
+import { knowledgeEmbedderFor } from './knowledge.runtime.js';
+import { searchKnowledge, type KnowledgeDeps, type KnowledgeHit, type KnowledgeSearchResult } from './knowledge.service.js';
+
+const knowledgeDeps = (ctx: RequestContext): KnowledgeDeps => ({
+  prisma: ctx.prisma,
+  embedder: knowledgeEmbedderFor(ctx.prisma),
+  onDegraded: (error) => ctx.log.warn({ requestId: ctx.requestId, err: { message: (error as Error)?.message } }, 'knowledge search: semantic half unavailable, answering text_only'),
+});
+
+const KnowledgeChunk = builder.objectRef<KnowledgeHit>('KnowledgeChunk').implement({
+  description: 'One section of an authored planning note or policy (§2.7), verbatim.',
+  fields: (t) => ({
+    title: t.exposeString('title', { description: 'Note title.' }),
+    heading: t.exposeString('heading', { description: "Section heading; '' for the note's opening text." }),
+    body: t.exposeString('body', { description: 'Authored text (Markdown), verbatim.' }),
+    kind: t.exposeString('kind', { description: 'Always knowledge.' }),
+    slug: t.exposeString('slug', { description: 'Stable id of path form: the note, then the section.' }),
+    score: t.exposeFloat('score', { description: 'Reciprocal-rank-fusion score; higher is closer; not comparable across queries.' }),
+  }),
+});
+
+const KnowledgeSearchResultRef = builder.objectRef<KnowledgeSearchResult>('KnowledgeSearchResult').implement({
+  description: 'Sections in rank order, with the facts that qualify them (§4.6).',
+  fields: (t) => ({
+    data: t.field({ type: [KnowledgeChunk], description: 'Sections in rank order.', resolve: (r) => r.data }),
+    query: t.exposeString('query', { description: 'The question as searched (trimmed).' }),
+    asOf: t.exposeString('asOf', { description: 'Date (YYYY-MM-DD) of the newest note revision.' }),
+    note: t.exposeString('note'),
+    degraded: t.exposeString('degraded', {
+      nullable: true,
+      description: 'text_only when the semantic half was unavailable and only word matching ran; absent (REST) or null otherwise.',
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  knowledgeSearch: t.field({
+    type: KnowledgeSearchResultRef,
+    description: 'Search authored couple-facing planning notes and policies by meaning and by words, fused by reciprocal rank (§4.6).',
+    args: {
+      q: t.arg.string({ required: true, description: 'The question, 3 to 300 characters.' }),
+      tags: t.arg.stringList({ description: 'Boost tags: sections carrying one rank higher; never a filter.' }),
+      limit: t.arg.int({ description: 'Sections to return, 1 to 10.', defaultValue: 5 }),
+    },
+    resolve: (_root, args, ctx) => searchKnowledge(args, knowledgeDeps(ctx)),
+  }),
+}));
