@@ -109,6 +109,13 @@ export async function lockDataDir(dataDir: string, options: LockDataDirOptions =
       }),
   };
   if (heldByThisProcess.has(key)) throw new DataDirLockedError(dataDir, process.pid);
+  // proper-lockfile calls a lock stale when its mtime is older than `staleMs`; a live server whose event loop was
+  // busy that long (seeding under load) would lose its lock. A holder recorded on this host that still runs is
+  // never taken over, whatever the mtime says.
+  const recorded = await readOwner(dataDir);
+  if (recorded && recorded.pid !== process.pid && recorded.hostname === hostname() && isAlive(recorded.pid) && recorded.lock === (await lockIdentity(lockPath))) {
+    throw new DataDirLockedError(dataDir, recorded.pid);
+  }
   let unlock: () => Promise<void>;
   try {
     unlock = await lockfile.lock(key, lockOptions);

@@ -92,6 +92,20 @@ describe('DATA_DIR held by another process', () => {
   });
 });
 
+describe('a live holder whose lock looks stale', () => {
+  it('is never taken over while its pid runs on this host (a busy event loop is not a dead server)', async () => {
+    const dataDir = join(scratch, 'busy');
+    const holder = await startHolder(dataDir, 'lock-only');
+    // As if the holder had not refreshed its lock for ten minutes: proper-lockfile alone would call it stale.
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await utimes(join(dataDir, 'lock'), longAgo, longAgo);
+    await expect(lockDataDir(dataDir, { staleMs: 5_000 })).rejects.toBeInstanceOf(DataDirLockedError);
+    await kill(holder);
+    const lock = await lockDataDir(dataDir, { staleMs: 5_000 });
+    await lock.release();
+  });
+});
+
 describe('lockDataDir', () => {
   it('refuses a second lock in the same process until the first is released', async () => {
     const dataDir = join(scratch, 'twice');
