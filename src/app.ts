@@ -117,7 +117,8 @@ export function createApp(options: AppOptions): App {
     if (!apiKey) throw new ApiError('invalid_api_key');
     admission.decision = await checkRequest(apiKey, deps);
     if (!admission.decision.allowed) throw rateLimited(admission.decision);
-    return { ...deps, log, requestId, surface, apiKey, loaders: createLoaders(dayRates) };
+    const idempotencyKey = request.headers.get('x-idempotency-key');
+    return { ...deps, log, requestId, surface, apiKey, loaders: createLoaders(dayRates), idempotencyKey };
   };
 
   async function serve(request: Request, requestId: string, log: Logger, admission: Admission, ip: string): Promise<Response> {
@@ -161,7 +162,9 @@ export function createApp(options: AppOptions): App {
         throw new ApiError('route_not_found', { message: `No route matches ${request.method} ${path}.` });
       }
       const context = await contextFor(request, requestId, log, 'rest', admission, ip);
-      const { status, body } = await runRoute(matched.compiled, { search: url.searchParams, pathValues: matched.pathValues }, schema, context);
+      // POST bodies are read only for routes that take one, after the key is checked; 413 comes before any parsing.
+      const requestBody = matched.compiled.route.body ? await readBody(request, maxBodyBytes) : undefined;
+      const { status, body } = await runRoute(matched.compiled, { search: url.searchParams, pathValues: matched.pathValues, body: requestBody }, schema, context);
       return json(status, { ...body, request_id: requestId });
     } catch (e) {
       return errorResponse(translate(e, log, requestId), requestId, deps.baseUrl);

@@ -9,6 +9,7 @@ import { seedContent } from './content/content.seed.js';
 import { countApiKeys, createApiKey } from './auth/api-keys.service.js';
 import { createApp } from './app.js';
 import { UNREACHABLE_POLICY } from './limits/limits.policy.js';
+import { createDispatcher } from './notify/dispatcher.js';
 
 const env = parseEnv(process.env);
 const log = createLogger({ level: env.LOG_LEVEL });
@@ -42,6 +43,10 @@ const app = createApp({
   // §8 numbers always (SPEC_POLICY); state in Redis when REDIS_URL is set, shared exactly by every node.
   limiter: { redisUrl: env.REDIS_URL, trustProxy: env.TRUST_PROXY, ...(env.BENCH ? { policy: UNREACHABLE_POLICY } : {}) },
 });
+// §3: leads reach the team through the outbox, delivered from here (every node polls; rows are taken one node at a time).
+const dispatcher = createDispatcher({ prisma: db.prisma, log, url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET });
+if (env.NOTIFY_WEBHOOK_URL && !env.NOTIFY_WEBHOOK_SECRET) log.warn('NOTIFY_WEBHOOK_SECRET unset: lead notifications are sent unsigned');
+dispatcher.start();
 const server = createServer(app.requestListener);
 server.listen(env.PORT, () => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -69,6 +74,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   server.close(async () => {
+    await dispatcher.stop();
     await app.close();
     await db.close();
     log.info('stopped');

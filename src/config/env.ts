@@ -8,7 +8,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** postgres://… switches from the embedded database to PostgreSQL. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
-  /** redis://… moves limiter and idempotency state into Redis, shared by every node. */
+  /** redis://… moves limiter state into Redis, shared by every node (idempotency records live in the database). */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
   /**
    * 1/true: one trusted reverse proxy appends the client address to X-Forwarded-For, and keyless limits (§8.4)
@@ -27,6 +27,10 @@ const EnvSchema = z.object({
    * not the limiter's refusals. The server prints a warning when it is on. @default 0
    */
   BENCH: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  /** Where every new lead is POSTed (signed JSON, retried until accepted, §3). Unset: each lead is logged instead. */
+  NOTIFY_WEBHOOK_URL: z.string().url().optional(),
+  /** HMAC-SHA256 key of the X-Signature header of lead notifications. */
+  NOTIFY_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Largest accepted request body, bytes. @default 65536 */
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
 });

@@ -3,11 +3,12 @@ import { builder } from './builder.js';
 // Each module registers its types and root fields on the builder when imported.
 import '../venues/venues.graphql.js';
 import '../vendors/vendors.graphql.js';
-import '../limits/limits.graphql.js';
 import '../pricing/pricing.graphql.js';
+import '../limits/limits.graphql.js';
 import '../knowledge/knowledge.graphql.js';
 import '../inspiration/inspiration.graphql.js';
 import '../blog/blog.graphql.js';
+import '../inquiries/inquiries.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -34,6 +34,8 @@ export interface RequestContext extends AppDeps {
   surface: Surface;
   apiKey: ApiKeyIdentity;
   loaders: RequestLoaders;
+  /** X-Idempotency-Key of the request, when sent (§4.12; inquiries only). */
+  idempotencyKey?: string | null;
 }
 
 /** The request id (and logger) of the request being served, for code with no context argument (error formatting). */

@@ -5,7 +5,7 @@ import {
 import { ApiError } from '../errors/api-error.js';
 import type { RequestContext } from '../http/context.js';
 import { paramSpecFrom, coerceParam, variablesFromQuery, type ParamSpec } from './params.js';
-import { PAGINATION_SOURCES, snakeCase, type Envelope, type RestRoute } from './route.js';
+import { PAGINATION_SOURCES, camelCase, snakeCase, type Envelope, type RestRoute } from './route.js';
 
 /** A route ready to serve: its document parsed, aliased and validated once at start. */
 export interface CompiledRoute {
@@ -37,7 +37,7 @@ export function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledR
   if (problems.length) throw new Error(`Route ${route.method} ${route.path}: ${problems.map((p) => p.message).join('; ')}`);
   const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  const params = (operation.variableDefinitions ?? []).map((v) => {
+  const params = (operation.variableDefinitions ?? []).filter((v) => v.variable.name.value !== route.body?.variable).map((v) => {
     const name = snakeCase(v.variable.name.value);
     return paramSpecFrom(name, v.variable.name.value, v.type, pathParams.includes(name));
   });
@@ -74,7 +74,7 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
 /** Runs a matched route on the shared schema and returns its status and JSON body (without request_id). */
 export async function runRoute(
   compiled: CompiledRoute,
-  input: { search: URLSearchParams; pathValues: Record<string, string> },
+  input: { search: URLSearchParams; pathValues: Record<string, string>; body?: Uint8Array },
   schema: GraphQLSchema,
   context: RequestContext,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -85,8 +85,15 @@ export async function runRoute(
     for (const spec of compiled.params.filter((p) => p.in === 'path')) {
       variableValues[spec.variable] = coerceParam(spec, input.pathValues[spec.name] ?? '');
     }
+    if (compiled.route.body) {
+      const { variable, check } = compiled.route.body;
+      const body = jsonBody(input.body);
+      variableValues[variable] = body;
+      check?.(body);
+    }
   } catch (e) {
-    throw e instanceof ApiError ? e : new ApiError('invalid_parameters', { cause: e });
+    if (e instanceof ApiError) throw e.renameParams(rename);
+    throw new ApiError('invalid_parameters', { cause: e });
   }
   const result = await execute({ schema, document: compiled.document, contextValue: context, variableValues });
   if (result.errors?.length) {
@@ -122,4 +129,18 @@ function envelope(kind: Envelope, value: unknown): Record<string, unknown> {
     pagination: { has_more: page.page_info.has_next_page, next_cursor: page.page_info.end_cursor, total_count: page.total_count },
     ...Object.fromEntries((kind.extras ?? []).map((key) => [key, page[key]])),
   };
+}
+
+/** A POST body: JSON (else 400 invalid_json), an object (else invalid_parameters), keys renamed to the input's camelCase fields. */
+function jsonBody(bytes: Uint8Array | undefined): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes ?? new Uint8Array()));
+  } catch (e) {
+    throw new ApiError('invalid_json', { cause: e });
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ApiError('invalid_parameters', { problems: [{ param: 'body', problem: 'must be a JSON object' }] });
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [camelCase(key), v]));
 }

@@ -1,11 +1,12 @@
 import {
   Kind, TypeInfo, typeFromAST, valueFromAST, visit, visitWithTypeInfo,
+  getNamedType, isInputObjectType, isNonNullType,
   type GraphQLArgument, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledRoute } from './adapter.js';
 import type { ParamSpec } from './params.js';
-import type { RestRoute } from './route.js';
+import { snakeCase, type RestRoute } from './route.js';
 import { componentRef, defined, responseBodySchema } from './openapi-schemas.js';
 import { COMMON_ERRORS, HEADERS, errorResponses, errorSchema, responseHeaders } from './openapi-responses.js';
 
@@ -134,6 +135,39 @@ function requestBody(specs: ParamSpec[], route: RestRoute, facts: Map<string, Va
   return { required: true, content: { 'application/json': { schema: { type: 'object', properties, required } } } };
 }
 
+/**
+ * A route whose whole body is one input object variable (RestRoute.body): the body schema is that input type with
+ * snake_case field names; unknown fields are refused (additionalProperties false). `required` comes from the route,
+ * because the GraphQL fields are optional on purpose (one validator reports missing fields on both surfaces).
+ */
+function inputBody(compiled: CompiledRoute, schema: GraphQLSchema): OpenAPIV3_1.RequestBodyObject | undefined {
+  const body = compiled.route.body;
+  if (!body) return undefined;
+  const operation = compiled.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const definition = operation?.variableDefinitions?.find((v) => v.variable.name.value === body.variable);
+  const type = definition ? getNamedType(typeFromAST(schema, definition.type) as GraphQLInputType) : undefined;
+  if (!type || !isInputObjectType(type)) throw new Error(`OpenAPI: ${compiled.route.operationId}: body variable ${body.variable} is not an input object`);
+  const properties = Object.fromEntries(
+    Object.values(type.getFields()).map((field) => {
+      const scalar = getNamedType(field.type).name as ParamSpec['scalar'];
+      // A field typed loosely on purpose (smsConsent is JSON so the service answers any wrong value) names its real type.
+      const refined = field.extensions?.jsonSchema as OpenAPIV3_1.SchemaObject | undefined;
+      return [snakeCase(field.name), defined({ ...(refined ?? { type: PARAM_TYPES[scalar] ?? 'string' }), description: field.description ?? undefined })];
+    }),
+  );
+  const required = body.required ?? Object.values(type.getFields()).filter((f) => isNonNullType(f.type)).map((f) => snakeCase(f.name));
+  return {
+    required: true,
+    description: type.description ?? undefined,
+    content: { 'application/json': { schema: { type: 'object', properties, required, additionalProperties: false } } },
+  };
+}
+
+/** Documented request headers of a route (e.g. X-Idempotency-Key). */
+function headerParameters(route: RestRoute): OpenAPIV3_1.ParameterObject[] {
+  return (route.headers ?? []).map((h) => ({ name: h.name, in: 'header', required: false, description: h.description, schema: defined({ type: 'string', maxLength: h.maxLength }) as OpenAPIV3_1.ParameterObject['schema'] }));
+}
+
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 function successDescription(route: RestRoute): string {
@@ -159,8 +193,8 @@ function operation(compiled: CompiledRoute, schema: GraphQLSchema, components: R
     summary: route.summary,
     description: route.description,
     tags: [route.tag],
-    parameters: compiled.params.filter((p) => !inBody.includes(p)).map((p) => parameter(p, route, facts.get(p.variable))),
-    requestBody: inBody.length ? requestBody(inBody, route, facts) : undefined,
+    parameters: [...compiled.params.filter((p) => !inBody.includes(p)).map((p) => parameter(p, route, facts.get(p.variable))), ...headerParameters(route)],
+    requestBody: inputBody(compiled, schema) ?? (inBody.length ? requestBody(inBody, route, facts) : undefined),
     responses: {
       [success]: { description: successDescription(route), headers: responseHeaders(success), content: { 'application/json': { schema: componentRef(bodyName) } } },
       ...errorResponses([...route.errors, ...COMMON_ERRORS]),

@@ -41,10 +41,26 @@ export interface RestRoute {
   /** The GraphQL operation, written with GraphQL (camelCase) field names; snake_case aliases are added for REST. */
   document: string;
   envelope: Envelope;
+  /**
+   * POST routes: the JSON body (an object) becomes this variable of the document, its snake_case keys renamed to the
+   * input type's camelCase fields. `check` runs the module's own input parser first, so a wrong type is reported
+   * with the module's codes and words rather than as a GraphQL coercion error.
+   */
+  body?: {
+    variable: string;
+    check?: (input: Record<string, unknown>) => void;
+    /** Required body fields (REST names), for the OpenAPI document. @default the input type's non-null fields */
+    required?: string[];
+  };
+  /** Request headers the route reads besides authentication, for the OpenAPI document. */
+  headers?: Array<{ name: string; description: string; maxLength?: number }>;
   /** Codes this route can answer with besides the common ones (401, 429, 500), for the OpenAPI document. */
   errors: ErrorCode[];
   /** Per-parameter extras for the OpenAPI document, keyed by REST parameter name. */
   paramDocs?: Record<string, { description?: string; example?: unknown; enum?: readonly string[]; minimum?: number; maximum?: number; default?: unknown }>;
 }
+
+/** snake_case → camelCase (REST body keys → GraphQL input fields). */
+export const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,0 +1,90 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import { ApiError } from '../errors/api-error.js';
+
+/** §4.12: keys are remembered 24 hours. */
+export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** An in-progress claim older than this belongs to a crashed request and may be retaken. @default 30 s */
+export const LEASE_MS = 30_000;
+
+/** JSON with every object's keys sorted, recursively: the same body in any key order has one fingerprint. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A claim this request holds: only it can complete or release the record (the token changes when it is retaken). */
+export interface Claim {
+  id: string;
+  token: string;
+}
+
+export type ClaimOutcome<R> = { kind: 'claimed'; claim: Claim } | { kind: 'replay'; response: R };
+
+export interface ClaimRequest {
+  apiKeyId: string;
+  scope: string;
+  key: string;
+  bodyHash: string;
+}
+
+/**
+ * Claims (apiKeyId, scope, key) atomically: INSERT … ON CONFLICT DO NOTHING on the unique index, so of N concurrent
+ * requests on any number of nodes exactly one claims it. Otherwise: a completed record with the same body is replayed;
+ * a different body is idempotency_conflict; a live claim is idempotency_in_progress; an expired record or a lapsed
+ * lease is retaken (compare-and-set on its token).
+ */
+export async function claimKey<R>(request: ClaimRequest, deps: { prisma: PrismaClient; now: () => Date }): Promise<ClaimOutcome<R>> {
+  const { prisma } = deps;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const now = deps.now();
+    const fresh = {
+      bodyHash: request.bodyHash,
+      state: 'in_progress',
+      token: randomUUID(),
+      lockedUntil: new Date(now.getTime() + LEASE_MS),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + KEY_TTL_MS),
+      inquiryId: null,
+    };
+    const id = randomUUID();
+    const inserted = await prisma.idempotencyRecord.createMany({
+      data: [{ id, apiKeyId: request.apiKeyId, scope: request.scope, key: request.key, ...fresh }],
+      skipDuplicates: true,
+    });
+    if (inserted.count === 1) return { kind: 'claimed', claim: { id, token: fresh.token } };
+    const existing = await prisma.idempotencyRecord.findUnique({
+      where: { apiKeyId_scope_key: { apiKeyId: request.apiKeyId, scope: request.scope, key: request.key } },
+    });
+    if (!existing) continue; // released between our insert and read: try again
+    const expired = existing.expiresAt.getTime() <= now.getTime();
+    const abandoned = existing.state === 'in_progress' && existing.lockedUntil.getTime() <= now.getTime();
+    if (expired || abandoned) {
+      const taken = await prisma.idempotencyRecord.updateMany({
+        where: { id: existing.id, token: existing.token },
+        data: { ...fresh, response: Prisma.DbNull },
+      });
+      if (taken.count === 1) return { kind: 'claimed', claim: { id: existing.id, token: fresh.token } };
+      continue;
+    }
+    if (existing.bodyHash !== request.bodyHash) {
+      throw new ApiError('idempotency_conflict', {
+        hint: 'Use a new X-Idempotency-Key for a different request, or resend the original body.',
+      });
+    }
+    if (existing.state === 'completed') return { kind: 'replay', response: existing.response as R };
+    throw new ApiError('idempotency_in_progress', { headers: { 'Retry-After': '2' } });
+  }
+  throw new ApiError('idempotency_in_progress', { headers: { 'Retry-After': '2' } });
+}
+
+/** Gives the key back after a refusal (4xx) or a failure (5xx): only completed outcomes are remembered. */
+export async function releaseClaim(claim: Claim, deps: { prisma: PrismaClient }): Promise<void> {
+  await deps.prisma.idempotencyRecord.deleteMany({ where: { id: claim.id, token: claim.token } });
+}

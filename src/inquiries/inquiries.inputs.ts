@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ApiError } from '../errors/api-error.js';
+import { parseInput } from '../errors/validation.js';
+import type { InquiryKind } from '../limits/limits.policy.js';
+
+/**
+ * §2.11 request bodies. Keys are the GraphQL input field names (camelCase); REST callers send the snake_case names
+ * and the adapter renames them both ways. Strict: an unknown field — including server-owned ones such as id,
+ * status or created_at — is refused with invalid_parameters, never silently dropped.
+ */
+
+/** A real calendar date, YYYY-MM-DD (ISO 8601 calendar date); 2026-02-30 is refused. */
+const isoDate = z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).refine(
+  (value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  },
+  { error: 'must be a real ISO 8601 date (YYYY-MM-DD)' },
+);
+const text = (min: number, max: number) =>
+  z.string({ error: 'must be a string' }).min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` }).max(max, { error: `must be at most ${max} characters` });
+const int = (min: number, max: number) =>
+  z.int({ error: 'must be an integer' }).min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` });
+const email = z.email({ error: 'must be a valid email address' }).max(500, { error: 'must be at most 500 characters' });
+
+export const VenueInquiryInput = z.strictObject({
+  propertySlug: text(1, 500),
+  startDate: isoDate,
+  endDate: isoDate,
+  eventGuests: int(1, 10_000),
+  overnightGuests: int(0, 10_000).nullish(),
+  guestName: text(1, 500),
+  guestEmail: email,
+  guestPhone: text(0, 100).nullish(),
+  message: text(0, 5000).nullish(),
+  /** The client's displayed estimate, whole units; stored as given (never recomputed). */
+  estimatedPrice: int(0, 100_000).nullish(),
+  smsConsent: z.boolean(),
+}).refine((v) => v.endDate > v.startDate, { path: ['endDate'], error: 'must be after start_date' });
+
+export const VendorInquiryInput = z.strictObject({
+  vendorSlug: text(1, 500),
+  guestName: text(1, 500),
+  guestEmail: email,
+  guestPhone: text(0, 100).nullish(),
+  eventDate: isoDate.nullish(),
+  eventLocation: text(0, 500).nullish(),
+  eventGuests: int(0, 10_000).nullish(),
+  budgetRange: text(0, 100).nullish(),
+  serviceNeeded: text(0, 500).nullish(),
+  message: text(0, 5000).nullish(),
+  smsConsent: z.boolean(),
+});
+
+export type VenueInquiry = z.output<typeof VenueInquiryInput>;
+export type VendorInquiry = z.output<typeof VendorInquiryInput>;
+export type InquiryInput = { kind: 'venue'; input: VenueInquiry } | { kind: 'vendor'; input: VendorInquiry };
+
+/**
+ * Rule order of §4.10: a missing or non-boolean smsConsent is sms_consent_required before any other field is
+ * looked at; then every failing field in one invalid_parameters error.
+ */
+export function parseInquiry(kind: InquiryKind, raw: unknown): InquiryInput {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ApiError('invalid_parameters', { problems: [{ param: 'input', problem: 'must be a JSON object' }] });
+  }
+  if (typeof (raw as Record<string, unknown>).smsConsent !== 'boolean') throw new ApiError('sms_consent_required', { param: 'smsConsent' });
+  const unknown = Object.keys(raw).filter((key) => !(key in (kind === 'venue' ? VenueInquiryInput.shape : VendorInquiryInput.shape)));
+  if (unknown.length) {
+    throw new ApiError('invalid_parameters', { problems: unknown.map((param) => ({ param, problem: 'is not a field of this request (server-owned or unknown)' })) });
+  }
+  return kind === 'venue'
+    ? { kind, input: parseInput(VenueInquiryInput, raw) }
+    : { kind, input: parseInput(VendorInquiryInput, raw) };
+}
