@@ -68,7 +68,8 @@ async function readOwner(dataDir: string): Promise<LockOwner | undefined> {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs on this host. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { migrationTargetOf, openDatabase, type Database } from '../../src/db/client.js';
+import { isAlive } from '../../src/db/data-dir-lock.js';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { seedCatalogue } from '../../src/db/seed/catalogue.js';
 import { seedContent } from '../../src/content/content.seed.js';
@@ -38,14 +39,6 @@ declare module 'vitest' {
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function timed<T>(label: string, build: () => Promise<T>): Promise<T> {
   const started = performance.now();
