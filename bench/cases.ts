@@ -15,6 +15,18 @@ export interface Answer {
   json: any;
 }
 
+/** A response read once: its text, and its JSON when it is JSON (checks look at both). */
+export async function answerOf(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
 /** Sends one request with the bench key (to the child server over HTTP, or in-process through app.fetch). */
 export type Send = (request: BenchRequest) => Promise<Answer>;
 

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, registerCleanup, registerTempDir, startNode, tail, type Child } from './children.js';
-import { benchCases, checkGraph, checkSearch, discover, type Answer, type BenchCase, type BenchRequest, type Send, type ServerName } from './cases.js';
+import { answerOf, benchCases, checkGraph, checkSearch, discover, type Answer, type BenchCase, type BenchRequest, type Send, type ServerName } from './cases.js';
 import { measure, type LoadOptions, type Measurement } from './load.js';
 import { countStatements } from './sql-count.js';
 import { createScratchDatabase } from './postgres.js';
@@ -46,15 +46,7 @@ function httpSender(port: number, keys: string | string[] | null): Send {
   let next = 0;
   return async (request: BenchRequest): Promise<Answer> => {
     const key = pool.length ? pool[next++ % pool.length] : null;
-    const response = await fetch(`http://127.0.0.1:${port}${request.path}`, { method: request.method, headers: headersFor(request, key), body: request.body });
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = null;
-    }
-    return { status: response.status, text, json, headers: response.headers };
+    return answerOf(await fetch(`http://127.0.0.1:${port}${request.path}`, { method: request.method, headers: headersFor(request, key), body: request.body }));
   };
 }
 

@@ -4,7 +4,7 @@ import { createApiKey } from '../src/auth/api-keys.service.js';
 import { createLogger } from '../src/logging/logger.js';
 import { sharedSecret } from '../src/db/secrets.js';
 import { UNREACHABLE_POLICY } from '../src/limits/limits.policy.js';
-import { discover, sqlCountCases, type Answer, type BenchRequest, type Discovery, type Send } from './cases.js';
+import { answerOf, discover, sqlCountCases, type Answer, type BenchRequest, type Discovery, type Send } from './cases.js';
 
 export interface StatementCount {
   /** Statements of the second identical request (the first may warm caches); includes 1 for the API key lookup. */
@@ -49,15 +49,7 @@ export async function countStatements(
     const send: Send = async (request: BenchRequest): Promise<Answer> => {
       const headers: Record<string, string> = { authorization: `Bearer ${key}` };
       if (request.body) headers['content-type'] = 'application/json';
-      const response = await app.fetch(new Request(`${BASE_URL}${request.path}`, { method: request.method, headers, body: request.body }));
-      const text = await response.text();
-      let json: unknown = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
-      return { status: response.status, headers: response.headers, text, json };
+      return answerOf(await app.fetch(new Request(`${BASE_URL}${request.path}`, { method: request.method, headers, body: request.body })));
     };
     const discovery = await discover(send);
     const counts: Record<string, StatementCount> = {};

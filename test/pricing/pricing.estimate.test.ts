@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
-import { createEmptyTestDatabase } from '../support/database.js';
-import type { Database } from '../../src/db/client.js';
 import { ESTIMATOR_MODEL } from '../../src/pricing/data/estimator-model.js';
 
 // §4.3 pricing estimator on both surfaces. Expected figures are computed by hand from data/estimator-model.ts.
 
-let db: Database;
 let t: TestApp;
 beforeAll(async () => {
-  db = await createEmptyTestDatabase();
-  t = await createTestApp({ database: db, now: () => new Date('2026-06-15T12:00:00Z') });
+  t = await createTestApp({ empty: true, now: () => new Date('2026-06-15T12:00:00Z') });
 });
-afterAll(async () => {
-  await t.close();
-  await db.close();
-});
+afterAll(() => t.close());
 
 const SELECTION = 'estimatedTotal priceRange perNightAverage perNight summary savingsVsTraditional { savingsPercent note } parameters';
 

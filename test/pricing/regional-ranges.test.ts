@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
-import { createEmptyTestDatabase } from '../support/database.js';
-import type { Database } from '../../src/db/client.js';
 import { REGIONS } from '../../src/pricing/regional-ranges.service.js';
 import { CLIMATES, NATIONAL_FALLBACK } from '../../src/pricing/data/regional-climates.js';
 import { US_STATES } from '../../src/pricing/data/regional-us-states.js';
@@ -9,16 +7,11 @@ import { US_CITIES } from '../../src/pricing/data/regional-us-cities.js';
 
 // §4.5 regional budget ranges on both surfaces; figures hand-computed from the authored data.
 
-let db: Database;
 let t: TestApp;
 beforeAll(async () => {
-  db = await createEmptyTestDatabase();
-  t = await createTestApp({ database: db, now: () => new Date('2026-06-15T12:00:00Z') });
+  t = await createTestApp({ empty: true, now: () => new Date('2026-06-15T12:00:00Z') });
 });
-afterAll(async () => {
-  await t.close();
-  await db.close();
-});
+afterAll(() => t.close());
 
 const range = async (query: string) => {
   const res = await t.rest(`/api/v1/regional-cost-ranges?${query}`);

@@ -4,7 +4,7 @@ import { createApp, type App } from '../../src/app.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createApiKey, type ApiTier } from '../../src/auth/api-keys.service.js';
 import type { Database } from '../../src/db/client.js';
-import { createTestDatabase } from './database.js';
+import { createEmptyTestDatabase, createTestDatabase } from './database.js';
 import { SPEC_POLICY, UNREACHABLE_POLICY, type LimitsPolicy } from '../../src/limits/limits.policy.js';
 
 let appCount = 0;
@@ -45,7 +45,10 @@ async function toTestResponse(response: Response): Promise<TestResponse> {
 /** An in-process app on its own seeded database, with a key per tier. */
 export interface TestAppOptions {
   now?: () => Date;
+  /** A database the caller owns (and closes); otherwise the app gets its own and closes it. */
   database?: Database;
+  /** With no `database`: start from a migrated but empty catalogue (tests that insert exactly the rows they reason about). */
+  empty?: boolean;
   /** 'spec': the real §8 numbers (test/limits/**). @default UNREACHABLE_POLICY: functional tests make hundreds of requests per key */
   limits?: 'spec' | LimitsPolicy;
   /** Limiter state in this Redis. @default process.env.TEST_REDIS_URL (unset: in memory) */
@@ -62,7 +65,7 @@ export interface TestAppOptions {
 export const uniqueKeyPrefix = () => `wv:test:${process.pid}:${Date.now().toString(36)}:${++appCount}:`;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = options.database ?? (await createTestDatabase());
+  const db = options.database ?? (await (options.empty ? createEmptyTestDatabase() : createTestDatabase()));
   const logs: string[] = [];
   const destination = new Writable({ write(chunk, _enc, done) { logs.push(String(chunk)); done(); } });
   const app = createApp({
