@@ -5,6 +5,8 @@ export interface BenchRequest {
   /** Path and query on the target server. */
   path: string;
   body?: string;
+  /** Headers besides the key and Content-Type. */
+  headers?: Record<string, string>;
 }
 
 export interface Answer {
@@ -22,7 +24,7 @@ export async function answerOf(response: Response): Promise<Answer> {
   try {
     json = JSON.parse(text);
   } catch {
-    json = null;
+    // not JSON: json stays null
   }
   return { status: response.status, headers: response.headers, text, json };
 }
@@ -66,19 +68,26 @@ function checked(...conditions: Check[]): (answer: Answer) => string | null {
   };
 }
 
-const restPage = (size: (n: number) => boolean): Check => (b) =>
-  (!Array.isArray(b.data) && 'data is not a list') ||
-  (!size(b.data.length) && `data has ${b.data.length} items`) ||
-  (typeof b.pagination?.total_count !== 'number' && 'pagination.total_count missing') ||
-  (typeof b.pagination?.has_more !== 'boolean' && 'pagination.has_more missing');
-const venueItems: Check = (b) => (!b.data.every((v: any) => typeof v.slug === 'string' && typeof v.pricing?.currency === 'string') && 'an item lacks slug or pricing');
+const restPage =
+  (size: (n: number) => boolean): Check =>
+  (b) =>
+    (!Array.isArray(b.data) && 'data is not a list') ||
+    (!size(b.data.length) && `data has ${b.data.length} items`) ||
+    (typeof b.pagination?.total_count !== 'number' && 'pagination.total_count missing') ||
+    (typeof b.pagination?.has_more !== 'boolean' && 'pagination.has_more missing');
+const venueItems: Check = (b) =>
+  !b.data.every((v: any) => typeof v.slug === 'string' && typeof v.pricing?.currency === 'string') && 'an item lacks slug or pricing';
 const graphqlVenues: Check = (b) =>
   (b.errors && `errors: ${JSON.stringify(b.errors).slice(0, 200)}`) ||
   (b.data?.venues?.nodes?.length !== 20 && 'data.venues.nodes is not 20 venues') ||
   (typeof b.data.venues.totalCount !== 'number' && 'totalCount missing') ||
-  (!b.data.venues.nodes.every((v: any) => Array.isArray(v.photos) && Array.isArray(v.testimonials) && v.pricing) && 'a node lacks photos, testimonials or pricing');
+  (!b.data.venues.nodes.every((v: any) => Array.isArray(v.photos) && Array.isArray(v.testimonials) && v.pricing) &&
+    'a node lacks photos, testimonials or pricing');
 
-export const checkSearch = checked(restPage((n) => n === 20), venueItems);
+export const checkSearch = checked(
+  restPage((n) => n === 20),
+  venueItems,
+);
 export const checkGraph = checked(graphqlVenues);
 
 /** Inputs the cases need from real data: a venue slug with photos and testimonials, and page 5 of the search. */
@@ -100,7 +109,8 @@ export async function discover(send: Send): Promise<Discovery> {
   let answer = await send({ method: 'GET', path });
   for (let page = 2; page <= 5; page++) {
     const next = answer.json?.pagination?.next_cursor;
-    if (answer.status !== 200 || typeof next !== 'string') throw new Error(`search page ${page - 1} has no next_cursor: ${answer.text.slice(0, 300)}`);
+    if (answer.status !== 200 || typeof next !== 'string')
+      throw new Error(`search page ${page - 1} has no next_cursor: ${answer.text.slice(0, 300)}`);
     path = `${SEARCH}&cursor=${encodeURIComponent(next)}`;
     answer = await send({ method: 'GET', path });
   }
@@ -122,8 +132,11 @@ export function benchCases(d: Discovery): BenchCase[] {
       server: 'api',
       request: { method: 'GET', path: `${SEARCH}&state=california&capacity_min=10&amenities=pool` },
       sameDataAs: 'B1',
-      check: checked(restPage((n) => n >= 1 && n <= 20), venueItems, (b) =>
-        !b.data.every((v: any) => v.amenities.includes('pool') && v.capacity_max >= 10) && 'an item does not match the filters'),
+      check: checked(
+        restPage((n) => n >= 1 && n <= 20),
+        venueItems,
+        (b) => !b.data.every((v: any) => v.amenities.includes('pool') && v.capacity_max >= 10) && 'an item does not match the filters',
+      ),
     },
     {
       id: 'R3',
@@ -131,10 +144,29 @@ export function benchCases(d: Discovery): BenchCase[] {
       server: 'api',
       request: { method: 'GET', path: `/api/v1/venues/${encodeURIComponent(d.slug)}` },
       sameDataAs: 'B1',
-      check: checked((b) =>
-        (b.data?.slug !== d.slug && `data.slug is not ${d.slug}`) ||
-        (!Array.isArray(b.data.photos) && 'photos missing') ||
-        (!Array.isArray(b.data.testimonials) && 'testimonials missing')),
+      check: checked(
+        (b) =>
+          (b.data?.slug !== d.slug && `data.slug is not ${d.slug}`) ||
+          (!Array.isArray(b.data.photos) && 'photos missing') ||
+          (!Array.isArray(b.data.testimonials) && 'testimonials missing'),
+      ),
+    },
+    {
+      id: 'M1',
+      label: 'MCP tools/call search_venues, 20 venues',
+      server: 'api',
+      request: {
+        method: 'POST',
+        path: '/mcp',
+        headers: { accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_venues', arguments: { limit: 20 } } }),
+      },
+      sameDataAs: 'B1',
+      check: checked(
+        (b) =>
+          (b.result?.isError && `tool error: ${JSON.stringify(b.result.structuredContent).slice(0, 200)}`) ||
+          (b.result?.structuredContent?.data?.length !== 20 && 'structuredContent.data is not 20 venues'),
+      ),
     },
     { id: 'R4', label: 'GraphQL POST, 20 venues', server: 'api', request: graphqlPost(), sameDataAs: 'B1g', check: checkGraph },
     {
@@ -151,7 +183,10 @@ export function benchCases(d: Discovery): BenchCase[] {
       server: 'api',
       request: { method: 'GET', path: '/api/v1/vendors?limit=20' },
       sameDataAs: 'B1',
-      check: checked(restPage((n) => n === 20), (b) => (typeof b.category_stats !== 'object' && 'category_stats missing')),
+      check: checked(
+        restPage((n) => n === 20),
+        (b) => typeof b.category_stats !== 'object' && 'category_stats missing',
+      ),
     },
     {
       id: 'R7',
@@ -159,7 +194,11 @@ export function benchCases(d: Discovery): BenchCase[] {
       server: 'api',
       request: { method: 'GET', path: d.page5Path },
       sameDataAs: 'B1',
-      check: checked(restPage((n) => n === 20), venueItems, (b) => (b.data[0].slug !== d.page5FirstSlug && 'not page 5')),
+      check: checked(
+        restPage((n) => n === 20),
+        venueItems,
+        (b) => b.data[0].slug !== d.page5FirstSlug && 'not page 5',
+      ),
     },
   ];
 }
@@ -172,7 +211,9 @@ export function sqlCountCases(d: Discovery): Array<{ id: string; request: BenchR
     {
       id: 'R4@100',
       request: graphqlPost(100),
-      check: checked((b) => (b.errors && `errors: ${JSON.stringify(b.errors).slice(0, 200)}`) || (!Array.isArray(b.data?.venues?.nodes) && 'no nodes')),
+      check: checked(
+        (b) => (b.errors && `errors: ${JSON.stringify(b.errors).slice(0, 200)}`) || (!Array.isArray(b.data?.venues?.nodes) && 'no nodes'),
+      ),
     },
   ];
 }

@@ -62,7 +62,8 @@ export function startNode(name: string, script: string, options: { env: NodeJS.P
     exited = true;
     exitText = signal ? `signal ${signal}` : `code ${code}`;
     live.delete(handle);
-    for (const waiter of waiters.splice(0)) waiter.reject(new Error(`${name} exited (${signal ?? code}) before printing ${waiter.pattern}:\n${tail(text)}`));
+    for (const waiter of waiters.splice(0))
+      waiter.reject(new Error(`${name} exited (${signal ?? code}) before printing ${waiter.pattern}:\n${tail(text)}`));
   });
 
   const handle: Child = {
@@ -77,14 +78,24 @@ export function startNode(name: string, script: string, options: { env: NodeJS.P
         if (match) return resolve(match);
         if (exited) return reject(new Error(`${name} is not running:\n${tail(text)}`));
         const timer = setTimeout(() => {
-          waiters.splice(waiters.findIndex((w) => w.resolve === done), 1);
+          waiters.splice(
+            waiters.findIndex((w) => w.resolve === done),
+            1,
+          );
           reject(new Error(`${name} did not print ${pattern} within ${timeoutMs / 1000} s:\n${tail(text)}`));
         }, timeoutMs);
         const done = (m: RegExpExecArray) => {
           clearTimeout(timer);
           resolve(m);
         };
-        waiters.push({ pattern, resolve: done, reject: (e) => (clearTimeout(timer), reject(e)) });
+        waiters.push({
+          pattern,
+          resolve: done,
+          reject: (e) => {
+            clearTimeout(timer);
+            reject(e);
+          },
+        });
       }),
     // SIGTERM lets the API server drain and close its database (so a data dir can be copied); SIGKILL after 15 s.
     stop: async () => {
@@ -156,7 +167,9 @@ export function processCpuMicros(pid: number): number | null {
 /** Busy and steal time of every CPU so far, in µs, from /proc/stat; null where it is missing. */
 export function systemCpuMicros(): { busy: number; steal: number; perCpuBusy: number[] } | null {
   try {
-    const lines = readFileSync('/proc/stat', 'utf8').split('\n').filter((l) => /^cpu\d+ /.test(l));
+    const lines = readFileSync('/proc/stat', 'utf8')
+      .split('\n')
+      .filter((l) => /^cpu\d+ /.test(l));
     const perCpuBusy: number[] = [];
     let steal = 0;
     for (const line of lines) {

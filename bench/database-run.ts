@@ -2,7 +2,18 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, registerCleanup, registerTempDir, startNode, tail, type Child } from './children.js';
-import { answerOf, benchCases, checkGraph, checkSearch, discover, type Answer, type BenchCase, type BenchRequest, type Send, type ServerName } from './cases.js';
+import {
+  answerOf,
+  benchCases,
+  checkGraph,
+  checkSearch,
+  discover,
+  type Answer,
+  type BenchCase,
+  type BenchRequest,
+  type Send,
+  type ServerName,
+} from './cases.js';
 import { measure, type LoadOptions, type Measurement } from './load.js';
 import { countStatements } from './sql-count.js';
 import { createScratchDatabase } from './postgres.js';
@@ -46,7 +57,9 @@ function httpSender(port: number, keys: string | string[] | null): Send {
   let next = 0;
   return async (request: BenchRequest): Promise<Answer> => {
     const key = pool.length ? pool[next++ % pool.length] : null;
-    return answerOf(await fetch(`http://127.0.0.1:${port}${request.path}`, { method: request.method, headers: headersFor(request, key), body: request.body }));
+    return answerOf(
+      await fetch(`http://127.0.0.1:${port}${request.path}`, { method: request.method, headers: headersFor(request, key), body: request.body }),
+    );
   };
 }
 
@@ -54,12 +67,13 @@ function headersFor(request: BenchRequest, key: string | null): Record<string, s
   const headers: Record<string, string> = {};
   if (key) headers.authorization = `Bearer ${key}`;
   if (request.body) headers['content-type'] = 'application/json';
-  return headers;
+  return { ...headers, ...request.headers };
 }
 
 /** null when equal apart from request_id; otherwise where they first differ. */
 function bodyDifference(a: unknown, b: unknown, path = '$'): string | null {
-  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null)) return `${path}: ${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)}`;
+  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null))
+    return `${path}: ${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)}`;
   if (a && typeof a === 'object') {
     const ka = Object.keys(a).filter((k) => k !== 'request_id');
     const kb = Object.keys(b as object).filter((k) => k !== 'request_id');
@@ -74,7 +88,9 @@ function bodyDifference(a: unknown, b: unknown, path = '$'): string | null {
 }
 
 function failureText(m: Measurement): string {
-  const statuses = Object.entries(m.statusCodes).filter(([code]) => !code.startsWith('2')).map(([code, n]) => `${n}× ${code}`);
+  const statuses = Object.entries(m.statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, n]) => `${n}× ${code}`);
   if (m.errors) statuses.push(`${m.errors} errors`);
   if (m.timeouts) statuses.push(`${m.timeouts} timeouts (10 s)`);
   return statuses.join(', ');
@@ -95,7 +111,15 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
 
   const apiPort = await freePort();
   // BENCH=1 asks the server for out-of-reach rate limit numbers (where it supports that); the limiter still runs.
-  const apiEnv = { ...baseEnv(), BENCH: '1', NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: String(apiPort), DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const apiEnv = {
+    ...baseEnv(),
+    BENCH: '1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: String(apiPort),
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const startApi = async (timeoutMs: number) => {
     const child = startNode('API server', 'src/main.ts', { env: apiEnv, cpu: SERVER_CPU, cwd: options.repoRoot });
     const ready = await child.waitFor(READY, timeoutMs);
@@ -129,7 +153,10 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   const discovery = await discover(sendApi);
   const r1 = await sendApi({ method: 'GET', path: '/api/v1/venues?limit=20' });
   const r4 = await sendApi(benchCases(discovery).find((c) => c.id === 'R4')!.request);
-  for (const [name, answer, check] of [['R1', r1, checkSearch], ['R4', r4, checkGraph]] as const) {
+  for (const [name, answer, check] of [
+    ['R1', r1, checkSearch],
+    ['R4', r4, checkGraph],
+  ] as const) {
     const problem = check(answer);
     if (problem) throw new Error(`${name} answer unusable (${problem}): ${answer.text.slice(0, 300)}`);
   }
@@ -137,9 +164,19 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   writeFileSync(bodyFile, r1.text);
 
   const ports: Record<ServerName, number> = { api: apiPort, b0: await freePort(), b1: await freePort() };
-  const b0 = startNode('B0', 'bench/baseline-server.ts', { env: { ...baseEnv(), PORT: String(ports.b0), BENCH_BASELINE: 'static', BODY_FILE: bodyFile }, cpu: SERVER_CPU, cwd: options.repoRoot });
+  const b0 = startNode('B0', 'bench/baseline-server.ts', {
+    env: { ...baseEnv(), PORT: String(ports.b0), BENCH_BASELINE: 'static', BODY_FILE: bodyFile },
+    cpu: SERVER_CPU,
+    cwd: options.repoRoot,
+  });
   const b1 = startNode('B1', 'bench/baseline-server.ts', {
-    env: { ...baseEnv(), PORT: String(ports.b1), BENCH_BASELINE: 'sql', BASE_URL: `http://localhost:${apiPort}`, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { PGLITE_DIR: b1Dir! }) },
+    env: {
+      ...baseEnv(),
+      PORT: String(ports.b1),
+      BENCH_BASELINE: 'sql',
+      BASE_URL: `http://localhost:${apiPort}`,
+      ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { PGLITE_DIR: b1Dir! }),
+    },
     cpu: SERVER_CPU,
     cwd: options.repoRoot,
   });
@@ -155,9 +192,14 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
 
   const sendB1 = httpSender(ports.b1, null);
   const sameBodies: Record<string, true | string> = {};
-  for (const [name, path, reference] of [['B1', '/search', r1], ['B1g', '/graph', r4]] as const) {
+  for (const [name, path, reference] of [
+    ['B1', '/search', r1],
+    ['B1g', '/graph', r4],
+  ] as const) {
     const answer = await sendB1({ method: 'GET', path });
-    sameBodies[name] = (answer.status === 200 && bodyDifference(answer.json, reference.json)) || (answer.status === 200 ? true : `status ${answer.status}: ${answer.text.slice(0, 200)}`);
+    sameBodies[name] =
+      (answer.status === 200 && bodyDifference(answer.json, reference.json)) ||
+      (answer.status === 200 ? true : `status ${answer.status}: ${answer.text.slice(0, 200)}`);
     if (sameBodies[name] !== true) log(`WARNING ${name} body differs from the API's: ${sameBodies[name]}`);
   }
 
@@ -198,10 +240,21 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
       alive(c.server);
       runs[i].rounds.push(m);
       const failed = m.failures ? `, FAILED: ${failureText(m)}` : '';
-      log(`round ${round + 1}/${options.rounds} ${c.id.padEnd(3)} ${Math.round(m.rps)} req/s, p99 ${m.p99Ms} ms, ${m.cpuMicrosPerRequest === null ? '?' : Math.round(m.cpuMicrosPerRequest)} µs CPU/req${failed}`);
+      log(
+        `round ${round + 1}/${options.rounds} ${c.id.padEnd(3)} ${Math.round(m.rps)} req/s, p99 ${m.p99Ms} ms, ${m.cpuMicrosPerRequest === null ? '?' : Math.round(m.cpuMicrosPerRequest)} µs CPU/req${failed}`,
+      );
     }
   }
 
   await Promise.all([api.stop(), b0.stop(), b1.stop()]);
-  return { database, firstStartSeconds: first.seconds, demoKeyPrinted: first.demoKey !== null, rateLimits: { reported: limits, keys: keyCount }, foreignIdle, sameBodies, statementCounts: counted.counts, cases: runs };
+  return {
+    database,
+    firstStartSeconds: first.seconds,
+    demoKeyPrinted: first.demoKey !== null,
+    rateLimits: { reported: limits, keys: keyCount },
+    foreignIdle,
+    sameBodies,
+    statementCounts: counted.counts,
+    cases: runs,
+  };
 }

@@ -95,10 +95,13 @@ export function markdownTable(run: DatabaseRun): string {
     const failures = s.failures + (s.problems.length ? ` (+${s.problems.length} bad check)` : '');
     return `| ${s.id} | ${s.label} | ${rps} | ${fixed(s.p99Ms, 0)} | ${s.cpuMicrosPerRequest === null ? dash : int(s.cpuMicrosPerRequest)} | ${fixed(s.vsB0, 3)} | ${vsB1} | ${s.statements ?? dash} | ${failures} |`;
   });
+  const mcp = run.cases.find((c) => c.id === 'M1');
+  const mcpVsRest = mcp ? ratio(run, mcp, 'R1') : null;
   return [
     '| case | what | req/s median [min–max] | p99 ms | CPU µs/req | ×B0 | ×B1 | SQL/req | failures |',
     '|---|---|--:|--:|--:|--:|--:|--:|--:|',
     ...rows,
+    ...(mcpVsRest === null ? [] : ['', `M1 (assistant tool) ÷ R1 (REST, same 20 venues): ${mcpVsRest.toFixed(3)}`]),
   ].join('\n');
 }
 
@@ -127,28 +130,73 @@ export function evaluate(goals: Goals, runs: DatabaseRun[], schemaText: string):
     for (const g of goals.throughput) {
       if (g.databases && !g.databases.includes(run.database)) continue;
       const s = summary.get(g.case);
-      const value = s ? (g.baseline === 'B0' ? s.vsB0 : g.baseline === s.vsB1Name ? s.vsB1 : ratio(run, run.cases.find((c) => c.id === g.case)!, g.baseline)) : null;
-      gates.push({ goal: g.goal, database: run.database, what: `${g.case} req/s ÷ ${g.baseline}`, value: fixed(value, 3), limit: `≥ ${g.min}`, pass: value !== null && value >= g.min });
+      const value = s
+        ? g.baseline === 'B0'
+          ? s.vsB0
+          : g.baseline === s.vsB1Name
+            ? s.vsB1
+            : ratio(
+                run,
+                run.cases.find((c) => c.id === g.case)!,
+                g.baseline,
+              )
+        : null;
+      gates.push({
+        goal: g.goal,
+        database: run.database,
+        what: `${g.case} req/s ÷ ${g.baseline}`,
+        value: fixed(value, 3),
+        limit: `≥ ${g.min}`,
+        pass: value !== null && value >= g.min,
+      });
     }
     for (const g of goals.statements) {
       const count = run.statementCounts[g.case];
       const bad = count?.problem;
       if (g.sameAs !== undefined) {
         const other = run.statementCounts[g.sameAs]?.statements;
-        gates.push({ goal: g.goal, database: run.database, what: `SQL/req ${g.case} = ${g.sameAs}`, value: String(count?.statements ?? dash), limit: `= ${other ?? dash}`, pass: !bad && count !== undefined && count.statements === other });
+        gates.push({
+          goal: g.goal,
+          database: run.database,
+          what: `SQL/req ${g.case} = ${g.sameAs}`,
+          value: String(count?.statements ?? dash),
+          limit: `= ${other ?? dash}`,
+          pass: !bad && count !== undefined && count.statements === other,
+        });
       } else {
-        gates.push({ goal: g.goal, database: run.database, what: `SQL/req ${g.case}`, value: bad ? `bad answer: ${bad}` : String(count?.statements ?? dash), limit: `≤ ${g.max}`, pass: !bad && count !== undefined && count.statements <= (g.max ?? Infinity) });
+        gates.push({
+          goal: g.goal,
+          database: run.database,
+          what: `SQL/req ${g.case}`,
+          value: bad ? `bad answer: ${bad}` : String(count?.statements ?? dash),
+          limit: `≤ ${g.max}`,
+          pass: !bad && count !== undefined && count.statements <= (g.max ?? Infinity),
+        });
       }
     }
     for (const s of summary.values()) {
       if (s.failures > goals.failuresMax || s.problems.length) {
-        gates.push({ goal: 'valid', database: run.database, what: `${s.id} failures under load / bad checks`, value: `${s.failures} / ${s.problems.length}`, limit: `≤ ${goals.failuresMax} / 0`, pass: false });
+        gates.push({
+          goal: 'valid',
+          database: run.database,
+          what: `${s.id} failures under load / bad checks`,
+          value: `${s.failures} / ${s.problems.length}`,
+          limit: `≤ ${goals.failuresMax} / 0`,
+          pass: false,
+        });
       }
     }
   }
   if (goals.relationJoins) {
     const on = /previewFeatures\s*=\s*\[[^\]]*"relationJoins"/.test(schemaText);
-    gates.push({ goal: 'G10', database: runs[0]?.database ?? 'pglite', what: 'prisma previewFeatures has relationJoins', value: on ? 'yes' : 'no', limit: 'yes', pass: on });
+    gates.push({
+      goal: 'G10',
+      database: runs[0]?.database ?? 'pglite',
+      what: 'prisma previewFeatures has relationJoins',
+      value: on ? 'yes' : 'no',
+      limit: 'yes',
+      pass: on,
+    });
   }
   return gates;
 }

@@ -55,7 +55,11 @@ function databases(choice: string | undefined): DatabaseKind[] {
 
 async function main(): Promise<number> {
   if (args.help) {
-    process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0].replace(/^\/\*\*?|^ \* ?/gm, '') + '\n');
+    process.stdout.write(
+      `${readFileSync(fileURLToPath(import.meta.url), 'utf8')
+        .split('*/')[0]
+        .replace(/^\/\*\*?|^ \* ?/gm, '')}\n`,
+    );
     return 0;
   }
   const options = {
@@ -72,7 +76,9 @@ async function main(): Promise<number> {
   const pinning = pinned ? `server + baselines on CPU 0, load generator on CPU 1 (taskset)` : `none (${canPin ? 'fewer than 2 CPUs' : 'no taskset'})`;
   // 10 cases (B0 without warm-up) plus about 30 s to seed, count SQL and start the servers.
   const estimate = kinds.length * (9 * options.warmup + 10 * options.rounds * options.duration + 30);
-  options.progress(`bench: ${kinds.join(' + ')}, ${options.rounds} round(s) × ${options.duration} s per case, c=${options.connections}, pinning: ${pinning}; about ${(estimate / 60).toFixed(1)} min`);
+  options.progress(
+    `bench: ${kinds.join(' + ')}, ${options.rounds} round(s) × ${options.duration} s per case, c=${options.connections}, pinning: ${pinning}; about ${(estimate / 60).toFixed(1)} min`,
+  );
 
   const runs: DatabaseRun[] = [];
   for (const kind of kinds) runs.push(await runOnDatabase(kind, options));
@@ -82,7 +88,9 @@ async function main(): Promise<number> {
 
   const out: string[] = [];
   for (const run of runs) {
-    const idle = run.foreignIdle ? `${run.foreignIdle.cores.toFixed(2)} cores (steal ${run.foreignIdle.stealCores.toFixed(2)})` : 'unknown (no /proc)';
+    const idle = run.foreignIdle
+      ? `${run.foreignIdle.cores.toFixed(2)} cores (steal ${run.foreignIdle.stealCores.toFixed(2)})`
+      : 'unknown (no /proc)';
     out.push(
       `### ${run.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`,
       '',
@@ -92,7 +100,9 @@ async function main(): Promise<number> {
       markdownTable(run),
       '',
       `×B0: req/s ÷ B0 (static copy of R1's body) in the same round, median over rounds. ×B1: ÷ the hand-written SQL baseline with the same data ` +
-        `(B1 = R1's body, B1g = R4's). Bodies identical to the API's (request_id aside): ${Object.entries(run.sameBodies).map(([k, v]) => `${k} ${v === true ? 'yes' : `NO (${v})`}`).join(', ')}. ` +
+        `(B1 = R1's body, B1g = R4's). Bodies identical to the API's (request_id aside): ${Object.entries(run.sameBodies)
+          .map(([k, v]) => `${k} ${v === true ? 'yes' : `NO (${v})`}`)
+          .join(', ')}. ` +
         `SQL/req: statements of one request counted in-process, including 1 for the API key lookup. Failures: non-2xx, errors and timeouts under load.`,
       '',
     );

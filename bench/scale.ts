@@ -12,7 +12,13 @@ import { UNREACHABLE_POLICY } from '../src/limits/limits.policy.js';
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
 const db = await openDatabase({ databaseUrl: url });
-const app = createApp({ prisma: db.prisma, log: createLogger({ level: 'silent' }), baseUrl: 'http://bench', cursorSecret: 'scale-bench-secret-0123456789abcdef', limiter: { policy: UNREACHABLE_POLICY } });
+const app = createApp({
+  prisma: db.prisma,
+  log: createLogger({ level: 'silent' }),
+  baseUrl: 'http://bench',
+  cursorSecret: 'scale-bench-secret-0123456789abcdef',
+  limiter: { policy: UNREACHABLE_POLICY },
+});
 const { key } = await createApiKey({ tier: 'partner', name: 'scale bench' }, db);
 const get = async (path: string) => {
   const res = await app.fetch(new Request(`http://bench${path}`, { headers: { authorization: `Bearer ${key}` } }));
@@ -41,7 +47,8 @@ await time('price_min/price_max (all currencies)', async () => '/api/v1/venues?p
 await time('venue_type=villa (substring)', async () => '/api/v1/venues?venue_type=villa&limit=20');
 // Page 50 of an unfiltered walk: keyset pagination keeps it as cheap as page 1.
 let cursor = '';
-for (let page = 1; page < 50; page++) cursor = (await get(`/api/v1/venues?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).pagination.next_cursor!;
+for (let page = 1; page < 50; page++)
+  cursor = (await get(`/api/v1/venues?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).pagination.next_cursor!;
 await time('page 50 via cursor, limit 20', async () => `/api/v1/venues?limit=20&cursor=${encodeURIComponent(cursor)}`);
 await time('vendors, sort price_low_to_high', async () => '/api/v1/vendors?sort_by=price_low_to_high&limit=20');
 await db.close();

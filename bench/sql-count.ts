@@ -34,7 +34,9 @@ export async function countStatements(
   try {
     const keys: string[] = [];
     for (let made = 0; made < keyCount; made += KEY_BATCH) {
-      const batch = Array.from({ length: Math.min(KEY_BATCH, keyCount - made) }, (_, i) => createApiKey({ tier: 'partner', name: `bench ${made + i + 1}` }, db));
+      const batch = Array.from({ length: Math.min(KEY_BATCH, keyCount - made) }, (_, i) =>
+        createApiKey({ tier: 'partner', name: `bench ${made + i + 1}` }, db),
+      );
       keys.push(...(await Promise.all(batch)).map((k) => k.key));
     }
     const key = keys[0];
@@ -49,7 +51,11 @@ export async function countStatements(
     const send: Send = async (request: BenchRequest): Promise<Answer> => {
       const headers: Record<string, string> = { authorization: `Bearer ${key}` };
       if (request.body) headers['content-type'] = 'application/json';
-      return answerOf(await app.fetch(new Request(`${BASE_URL}${request.path}`, { method: request.method, headers, body: request.body })));
+      return answerOf(
+        await app.fetch(
+          new Request(`${BASE_URL}${request.path}`, { method: request.method, headers: { ...headers, ...request.headers }, body: request.body }),
+        ),
+      );
     };
     const discovery = await discover(send);
     const counts: Record<string, StatementCount> = {};

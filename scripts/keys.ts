@@ -7,7 +7,10 @@ let code = 1;
 try {
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || '.data' });
   try {
-    code = await runKeysCli(process.argv.slice(2), db.prisma, { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) });
+    code = await runKeysCli(process.argv.slice(2), db.prisma, {
+      out: (l) => process.stdout.write(`${l}\n`),
+      err: (l) => process.stderr.write(`${l}\n`),
+    });
   } finally {
     await db.close();
   }

@@ -64,15 +64,17 @@ async function main(): Promise<number> {
     await db.prisma.$executeRawUnsafe('VACUUM ANALYZE');
     const rows = s.venues + s.venuePhotos + s.testimonials + s.vendorCategories + s.vendors + s.vendorPhotos + s.exchangeRates;
     const seconds = s.elapsedMs / 1000;
-    process.stdout.write([
-      `done in ${seconds.toFixed(1)} s: ${thousands(rows)} rows (${thousands(Math.round(rows / Math.max(seconds, 0.001)))} rows/s)`,
-      `  venues ${thousands(s.venues)} (${thousands(s.publishedVenues)} published), photos ${thousands(s.venuePhotos)}, testimonials ${thousands(s.testimonials)}`,
-      `  vendors ${thousands(s.vendors)} (${thousands(s.activeVendors)} active), vendor photos ${thousands(s.vendorPhotos)}, categories ${s.vendorCategories}`,
-      `  exchange rates ${thousands(s.exchangeRates)} new`,
-    ].join('\n') + '\n');
+    process.stdout.write(
+      `${[
+        `done in ${seconds.toFixed(1)} s: ${thousands(rows)} rows (${thousands(Math.round(rows / Math.max(seconds, 0.001)))} rows/s)`,
+        `  venues ${thousands(s.venues)} (${thousands(s.publishedVenues)} published), photos ${thousands(s.venuePhotos)}, testimonials ${thousands(s.testimonials)}`,
+        `  vendors ${thousands(s.vendors)} (${thousands(s.activeVendors)} active), vendor photos ${thousands(s.vendorPhotos)}, categories ${s.vendorCategories}`,
+        `  exchange rates ${thousands(s.exchangeRates)} new`,
+      ].join('\n')}\n`,
+    );
     return 0;
   } catch (e) {
-    process.stderr.write(`seed: ${e instanceof CatalogueNotEmptyError ? e.message : (e as Error).stack ?? String(e)}\n`);
+    process.stderr.write(`seed: ${e instanceof CatalogueNotEmptyError ? e.message : ((e as Error).stack ?? String(e))}\n`);
     return 1;
   } finally {
     await db.close();

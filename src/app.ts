@@ -11,17 +11,32 @@ import { toApiError } from './errors/translate.js';
 import { createCursorCodec } from './pagination/cursor.js';
 import { requestScope, type AppDeps, type RequestContext, type RequestLoaders, type Surface } from './http/context.js';
 import { requestIdFor } from './http/request-id.js';
-import { readBody } from './http/body.js';
-import { errorResponse, graphqlErrorResponse, json } from './http/responses.js';
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from './http/cors.js';
+import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
+import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
+import { CORS_HEADERS, preflightHeaders } from './http/cors.js';
+import { asHead, withCaching, withCompression } from './http/conventions.js';
+import { deprecationHeaders, isIntrospectionOnly } from './http/deprecation.js';
+import { createDeveloperPages } from './developers/developers.http.js';
 import type { Logger } from './logging/logger.js';
 import { createDayRates, type DayRate } from './catalogue/exchange-rates.js';
 import { presentedKey } from './auth/authenticate.js';
 import { verifyApiKey } from './auth/api-keys.service.js';
 import { SPEC_POLICY, type LimitsPolicy } from './limits/limits.policy.js';
-import { checkKeyless, checkRequest, createLimits, refund, type Decision } from './limits/limits.service.js';
+import {
+  checkAssistantCall,
+  checkFailedKeyBudget,
+  checkKeyless,
+  checkRequest,
+  countFailedKey,
+  createLimits,
+  type Decision,
+} from './limits/limits.service.js';
 import { createMemoryStore } from './limits/memory-store.js';
-import { createRedisStore } from './limits/redis-store.js';
+import { createLimiterStore } from './limits/limits.store.js';
+import type { BreakerOptions, BreakerState } from './limits/breaker.js';
+import { createHealthProbe } from './http/health.js';
+import { createMcpHttpHandler } from './mcp/mcp.http.js';
+import { prepareTools, type PreparedTool } from './mcp/mcp.server.js';
 import { clientIp, type ServerContext } from './http/client-ip.js';
 
 export interface AppOptions {
@@ -39,6 +54,8 @@ export interface AppOptions {
   databaseAnswers?: () => Promise<boolean>;
   /** Rate limits (§8). @default the spec's numbers, kept in this process */
   limiter?: LimiterOptions;
+  /** Origins allowed to call /mcp from a browser besides the service's own (DNS-rebinding protection). @default [] */
+  mcpAllowedOrigins?: string[];
 }
 
 export interface LimiterOptions {
@@ -52,6 +69,8 @@ export interface LimiterOptions {
   trustProxy?: boolean;
   /** Redis command timeout, milliseconds. @default 500 */
   commandTimeoutMs?: number;
+  /** Circuit breaker around Redis. @default 3 consecutive failures open it for 5000 ms */
+  breaker?: Pick<BreakerOptions, 'failureThreshold' | 'openMs'>;
 }
 
 export interface App {
@@ -59,6 +78,8 @@ export interface App {
   fetch: (request: Request) => Promise<Response>;
   /** node:http request listener. */
   requestListener: ReturnType<typeof createServerAdapter>;
+  /** 'memory', or the state of the circuit breaker in front of Redis (metrics, tests). */
+  limiterStoreState: () => BreakerState | 'memory';
   /** Releases the limiter's Redis connection. */
   close: () => Promise<void>;
 }
@@ -68,19 +89,13 @@ const API_PREFIX = '/api/v1';
 /** Builds the whole service: both surfaces over one schema, one context, one error catalogue. No side effects. */
 export function createApp(options: AppOptions): App {
   const limiter = options.limiter ?? {};
-  const store = limiter.redisUrl
-    ? createRedisStore({
-        url: limiter.redisUrl,
-        keyPrefix: limiter.keyPrefix,
-        commandTimeoutMs: limiter.commandTimeoutMs,
-        onConnectionError: (err) => options.log.warn({ err: { message: err.message } }, 'limiter: Redis connection error'),
-      })
-    : createMemoryStore();
+  const now = options.now ?? (() => new Date());
+  const { store, state: limiterStoreState } = createLimiterStore(limiter, { log: options.log, now });
   const limits = createLimits({ policy: limiter.policy ?? SPEC_POLICY, store, fallback: createMemoryStore(), log: options.log });
   const deps: AppDeps = {
     limits,
     prisma: options.prisma,
-    now: options.now ?? (() => new Date()),
+    now,
     baseUrl: options.baseUrl,
     cursors: createCursorCodec(options.cursorSecret),
     log: options.log,
@@ -91,6 +106,53 @@ export function createApp(options: AppOptions): App {
   const routes = orderRoutes(restRoutes.map((route) => compileRoute(route, schema)));
   const yoga = createGraphQLServer({ baseUrl: deps.baseUrl, log: deps.log });
   let openApi: string | undefined;
+  const openApiDocument = () => (openApiDoc ??= buildOpenApiDocument(routes, schema, deps.baseUrl));
+  let openApiDoc: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const routesById = new Map(routes.map((r) => [r.route.operationId, r]));
+  let assistantTools: PreparedTool[] | undefined;
+  // §5.2: the keyless assistant server. Each tool call is one keyless request of the client IP, under its budgets.
+  const mcp = createMcpHttpHandler({
+    tools: () => (assistantTools ??= prepareTools(openApiDocument())),
+    baseUrl: deps.baseUrl,
+    allowedOrigins: options.mcpAllowedOrigins ?? [],
+    maxBodyBytes,
+    admitKeyless: async (ip) => {
+      const decision = await checkKeyless(ip, deps);
+      if (!decision.allowed) throw rateLimited(decision);
+    },
+    toApiError: (e, log, requestId) => translate(e, log, requestId),
+    runner: (ip, requestId, log) => async (operationId, input) => {
+      await checkAssistantCall(ip, deps);
+      const compiled = routesById.get(operationId);
+      if (!compiled) throw new Error(`assistant tool: no route ${operationId}`);
+      const context: RequestContext = {
+        ...deps,
+        log,
+        requestId,
+        surface: 'mcp',
+        apiKey: { id: `assistant:${ip}`, prefix: 'assistant', tier: 'free', keyless: true },
+        loaders: createLoaders(dayRates),
+        idempotencyKey: null,
+      };
+      const { body } = await runRoute(compiled, { search: input.search, pathValues: input.pathValues }, schema, context);
+      return { body: { ...body, request_id: requestId } };
+    },
+  });
+  const developerPages = createDeveloperPages(deps.baseUrl);
+  /** An introspection-only GraphQL request without a key: counted on the IP's keyless budget, runs no resolver of ours. */
+  const keylessContext = async (_request: Request, requestId: string, log: Logger, admission: Admission, ip: string): Promise<RequestContext> => {
+    await admitKeyless(admission, ip);
+    return {
+      ...deps,
+      log,
+      requestId,
+      surface: 'graphql',
+      apiKey: { id: `keyless:${ip}`, prefix: 'keyless', tier: 'free', keyless: true },
+      loaders: createLoaders(dayRates),
+      idempotencyKey: null,
+    };
+  };
+  const health = createHealthProbe({ probe: options.databaseAnswers ?? (() => Promise.resolve(true)), now });
 
   /** What the limiter decided for the request being served; its headers go on the response (§8.3). */
   interface Admission {
@@ -107,14 +169,27 @@ export function createApp(options: AppOptions): App {
    * §5.4 then §8: the key is verified before anything is counted (an invalid key's 401 has no rate limit headers);
    * no key at all is a keyless request (counted by IP) answered 401 missing_api_key.
    */
-  const contextFor = async (request: Request, requestId: string, log: Logger, surface: Surface, admission: Admission, ip: string): Promise<RequestContext> => {
+  const contextFor = async (
+    request: Request,
+    requestId: string,
+    log: Logger,
+    surface: Surface,
+    admission: Admission,
+    ip: string,
+  ): Promise<RequestContext> => {
     const key = presentedKey(request.headers);
     if (!key) {
       await admitKeyless(admission, ip);
       throw new ApiError('missing_api_key');
     }
+    // An IP that keeps presenting wrong keys is refused before the lookup (brute force, lookup cost); the 401s
+    // themselves still carry no rate limit headers (§5.4).
+    await checkFailedKeyBudget(ip, deps);
     const apiKey = await verifyApiKey(key, deps);
-    if (!apiKey) throw new ApiError('invalid_api_key');
+    if (!apiKey) {
+      await countFailedKey(ip, deps);
+      throw new ApiError('invalid_api_key');
+    }
     admission.decision = await checkRequest(apiKey, deps);
     if (!admission.decision.allowed) throw rateLimited(admission.decision);
     const idempotencyKey = request.headers.get('x-idempotency-key');
@@ -124,11 +199,27 @@ export function createApp(options: AppOptions): App {
   async function serve(request: Request, requestId: string, log: Logger, admission: Admission, ip: string): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname;
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
-    if (path === '/healthz' && request.method === 'GET') {
-      const up = await (options.databaseAnswers ?? (() => Promise.resolve(true)))().catch(() => false);
-      return json(up ? 200 : 503, { status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', request_id: requestId });
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightHeaders(request) });
+    if ((path === '/developers' || path.startsWith('/developers/')) && request.method === 'GET') {
+      try {
+        await admitKeyless(admission, ip);
+        const page = developerPages(path);
+        if (!page) throw new ApiError('route_not_found', { message: `No page ${path}; start at /developers.` });
+        return new Response(page.body as BodyInit, { headers: { 'content-type': page.type, 'cache-control': `public, max-age=${page.maxAge}` } });
+      } catch (e) {
+        return errorResponse(translate(e, log, requestId), requestId, deps.baseUrl);
+      }
     }
+    if (path === '/healthz' && request.method === 'GET') {
+      const { up, checkedAt } = await health();
+      return json(up ? 200 : 503, {
+        status: up ? 'ok' : 'unavailable',
+        database: up ? 'up' : 'down',
+        checked_at: checkedAt.toISOString(),
+        request_id: requestId,
+      });
+    }
+    if (path === '/mcp') return mcp(request, { ip, requestId, log });
     if (path === '/graphql') {
       // The GraphiQL page opens without a key; the analyst sets the header inside it.
       const wantsPage = request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html');
@@ -137,12 +228,19 @@ export function createApp(options: AppOptions): App {
           await admitKeyless(admission, ip);
           return await yoga.fetch(request, {} as RequestContext);
         }
-        const context = await contextFor(request, requestId, log, 'graphql', admission, ip);
+        if (request.method === 'GET') assertGraphQLGetParams(url.searchParams);
+        if (request.method === 'POST') assertUncompressed(request.headers);
         const body = request.method === 'POST' ? await readBody(request, maxBodyBytes) : undefined;
         const forwarded = body ? new Request(request.url, { method: 'POST', headers: request.headers, body }) : request;
-        return await yoga.fetch(forwarded, context);
+        // GraphiQL loads the schema before the analyst has pasted a key: an operation that only introspects
+        // (__schema, __type, __typename) answers keyless, on the client IP's keyless budget (§8.4).
+        const keylessIntrospection = !presentedKey(request.headers) && isIntrospectionOnly(url.searchParams, body);
+        const context = keylessIntrospection
+          ? await keylessContext(request, requestId, log, admission, ip)
+          : await contextFor(request, requestId, log, 'graphql', admission, ip);
+        return await withGraphQLErrorBody(await yoga.fetch(forwarded, context), requestId, deps.baseUrl);
       } catch (e) {
-        return graphqlErrorResponse(translate(e, log, requestId), requestId, deps.baseUrl);
+        return graphqlErrorResponse(translate(e, log, requestId, request), requestId, deps.baseUrl);
       }
     }
     if (path === `${API_PREFIX}/openapi.json` && request.method === 'GET') {
@@ -151,48 +249,72 @@ export function createApp(options: AppOptions): App {
       } catch (e) {
         return errorResponse(translate(e, log, requestId), requestId, deps.baseUrl);
       }
-      openApi ??= JSON.stringify(buildOpenApiDocument(routes, schema, deps.baseUrl));
+      openApi ??= JSON.stringify(openApiDocument());
       return new Response(openApi, { headers: { 'content-type': 'application/json; charset=utf-8' } });
     }
     try {
       const matched = path.startsWith(`${API_PREFIX}/`) ? matchRoute(routes, request.method, path.slice(API_PREFIX.length)) : null;
       if (!matched) {
-        // Answered before the key is looked at, so it counts as a keyless request of the client IP.
-        await admitKeyless(admission, ip);
+        // With a key, the 404 counts on the key (and carries its rate limit headers); without one, on the client IP.
+        if (presentedKey(request.headers)) await contextFor(request, requestId, log, 'rest', admission, ip);
+        else await admitKeyless(admission, ip);
         throw new ApiError('route_not_found', { message: `No route matches ${request.method} ${path}.` });
       }
       const context = await contextFor(request, requestId, log, 'rest', admission, ip);
       // POST bodies are read only for routes that take one, after the key is checked; 413 comes before any parsing.
+      if (matched.compiled.route.body) assertJsonBody(request.headers);
       const requestBody = matched.compiled.route.body ? await readBody(request, maxBodyBytes) : undefined;
-      const { status, body } = await runRoute(matched.compiled, { search: url.searchParams, pathValues: matched.pathValues, body: requestBody }, schema, context);
-      return json(status, { ...body, request_id: requestId });
+      const { status, body } = await runRoute(
+        matched.compiled,
+        { search: url.searchParams, pathValues: matched.pathValues, body: requestBody },
+        schema,
+        context,
+      );
+      return json(status, { ...body, request_id: requestId }, matched.compiled.route.deprecatedFields ? deprecationHeaders(deps.baseUrl) : {});
     } catch (e) {
-      return errorResponse(translate(e, log, requestId), requestId, deps.baseUrl);
+      return errorResponse(translate(e, log, requestId, request), requestId, deps.baseUrl);
     }
   }
 
-  const handle = async (request: Request, server?: ServerContext): Promise<Response> => {
+  const handle = async (original: Request, server?: ServerContext): Promise<Response> => {
     const started = performance.now();
-    const requestId = requestIdFor(request.headers.get('x-request-id'));
+    const requestId = requestIdFor(original.headers.get('x-request-id'));
     const log = deps.log.child({ requestId });
     const admission: Admission = {};
-    const ip = clientIp(request, server, limiter.trustProxy ?? false);
-    const response = await requestScope.run({ requestId, log }, () => serve(request, requestId, log, admission, ip));
-    let limitHeaders = admission.decision?.headers;
-    // An admitted request answered 429 (a venue-detail limit inside it) gives its slot back: a refused request
-    // never uses up allowance.
-    if (response.status === 429 && admission.decision?.ticket) {
-      limitHeaders = await refund(admission.decision.ticket, deps).catch(() => limitHeaders);
-    }
-    for (const [name, value] of Object.entries(limitHeaders ?? {})) if (name !== 'Retry-After') response.headers.set(name, value);
+    const ip = clientIp(original, server, limiter.trustProxy ?? false);
+    // HEAD is GET without the body, on every GET route.
+    const head = original.method === 'HEAD';
+    const request = head ? new Request(original.url, { method: 'GET', headers: original.headers, signal: original.signal }) : original;
+    const path = new URL(request.url).pathname;
+    const scope: { requestId: string; log: Logger; usedDeprecatedFields?: boolean } = { requestId, log };
+    const served = await requestScope.run(scope, () => serve(request, requestId, log, admission, ip));
+    if (scope.usedDeprecatedFields) for (const [name, value] of Object.entries(deprecationHeaders(deps.baseUrl))) served.headers.set(name, value);
+    const catalogueRead =
+      request.method === 'GET' && ((path.startsWith(`${API_PREFIX}/`) && path !== `${API_PREFIX}/openapi.json`) || path === '/graphql');
+    let response = await withCaching(
+      request,
+      served,
+      requestId,
+      catalogueRead && !(served.headers.get('content-type') ?? '').startsWith('text/html'),
+    );
+    response = await withCompression(request, response);
+    if (head) response = await asHead(response);
+    // A request admitted by the read limit stays counted whatever happens after (a venue-detail or inquiry limit
+    // inside it, an error): only a request the read limit itself refused uses no allowance.
+    for (const [name, value] of Object.entries(admission.decision?.headers ?? {})) if (name !== 'Retry-After') response.headers.set(name, value);
     response.headers.set('x-request-id', requestId);
     for (const [name, value] of Object.entries(CORS_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value);
-    log.info({ method: request.method, path: new URL(request.url).pathname, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
+    log.info({ method: original.method, path, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
     return response;
   };
 
   const requestListener = createServerAdapter<ServerContext>(handle);
-  return { fetch: (request) => handle(request), requestListener, close: () => Promise.all([store.close(), limits.fallback.close()]).then(() => undefined) };
+  return {
+    fetch: (request) => handle(request),
+    requestListener,
+    limiterStoreState,
+    close: () => Promise.all([store.close(), limits.fallback.close()]).then(() => undefined),
+  };
 }
 
 function rateLimited(decision: Decision): ApiError {
@@ -202,9 +324,11 @@ function rateLimited(decision: Decision): ApiError {
   });
 }
 
-function translate(e: unknown, log: Logger, requestId: string): ApiError {
+function translate(e: unknown, log: Logger, requestId: string, request?: Request): ApiError {
   const { error, unexpected } = toApiError(e);
-  if (unexpected) log.error({ err: e, requestId }, 'unexpected error');
+  // A client that hung up mid-request is not a fault of ours: no error-level line, nothing to page anyone about.
+  if (unexpected && request?.signal.aborted) log.info({ requestId }, 'client closed the request before it was answered');
+  else if (unexpected) log.error({ err: e, requestId }, 'unexpected error');
   return error;
 }
 

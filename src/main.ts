@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { parseEnv } from './config/env.js';
 import { createLogger } from './logging/logger.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -10,6 +9,8 @@ import { countApiKeys, createApiKey } from './auth/api-keys.service.js';
 import { createApp } from './app.js';
 import { UNREACHABLE_POLICY } from './limits/limits.policy.js';
 import { createDispatcher } from './notify/dispatcher.js';
+import { createHttpServer } from './http/server.js';
+import { SWEEP_INTERVAL_MS, sweepExpiredIdempotency } from './inquiries/idempotency.js';
 
 const env = parseEnv(process.env);
 const log = createLogger({ level: env.LOG_LEVEL });
@@ -17,7 +18,8 @@ const started = performance.now();
 
 let db: Database;
 try {
-  db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, migrate: env.MIGRATE_ON_START });
+  if (!env.MIGRATE_ON_START) log.info('MIGRATE_ON_START=false: migrations are applied by the release step (npm run db:migrate)');
 } catch (e) {
   process.stderr.write(`${e instanceof DataDirLockedError ? e.message : `Could not open the database: ${(e as Error).message}`}\n`);
   process.exit(1);
@@ -39,6 +41,7 @@ const app = createApp({
   baseUrl: env.BASE_URL,
   cursorSecret: env.CURSOR_SECRET ?? (await sharedSecret(db.prisma, 'cursor')),
   maxBodyBytes: env.MAX_BODY_BYTES,
+  mcpAllowedOrigins: env.MCP_ALLOWED_ORIGINS,
   databaseAnswers: () => db.ping(),
   // §8 numbers always (SPEC_POLICY); state in Redis when REDIS_URL is set, shared exactly by every node.
   limiter: { redisUrl: env.REDIS_URL, trustProxy: env.TRUST_PROXY, ...(env.BENCH ? { policy: UNREACHABLE_POLICY } : {}) },
@@ -47,40 +50,54 @@ const app = createApp({
 const dispatcher = createDispatcher({ prisma: db.prisma, log, url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET });
 if (env.NOTIFY_WEBHOOK_URL && !env.NOTIFY_WEBHOOK_SECRET) log.warn('NOTIFY_WEBHOOK_SECRET unset: lead notifications are sent unsigned');
 dispatcher.start();
-const server = createServer(app.requestListener);
-server.listen(env.PORT, () => {
+// §4.12 keys are remembered 24 h; expired records are deleted hourly so the table does not grow without bound.
+const sweeper = setInterval(() => {
+  sweepExpiredIdempotency({ prisma: db.prisma, now: () => new Date() })
+    .then((count) => count && log.info({ count }, 'expired idempotency records swept'))
+    .catch((err: Error) => log.warn({ err: { message: err.message } }, 'idempotency sweep failed; will try again'));
+}, SWEEP_INTERVAL_MS);
+sweeper.unref();
+const { server, drain } = createHttpServer(app.requestListener, { log, baseUrl: env.BASE_URL });
+server.listen(env.PORT, env.HOST, () => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  log.info({ port: env.PORT, database: db.kind, seconds }, 'listening');
+  log.info({ host: env.HOST, port: env.PORT, database: db.kind, seconds }, 'listening');
   // The demo key is printed once, to the terminal only (it is never logged and only its hash is stored).
   const lines = [
     `Wedding Discovery API ready in ${seconds} s (${db.kind}).`,
     `  REST:    ${env.BASE_URL}/api/v1  (OpenAPI: ${env.BASE_URL}/api/v1/openapi.json)`,
     `  GraphQL: ${env.BASE_URL}/graphql (GraphiQL in a browser)`,
+    `  MCP:     ${env.BASE_URL}/mcp (keyless assistant tools; npm run -s mcp for stdio)`,
     ...(env.BENCH ? ['  BENCH=1: rate limits are lifted for benchmarking. Never run a public server like this.'] : []),
     demoKey ? `  Demo API key (pro tier, shown once): ${demoKey}` : '  Create a key: npm run -s keys -- create --tier free',
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  // Human output goes to stderr: stdout carries the JSON log stream only.
+  process.stderr.write(`${lines.join('\n')}\n`);
 });
 
-/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database cleanly. */
+/**
+ * SIGTERM/SIGINT: stop accepting, let every in-flight request finish (inquiries included), then stop the dispatcher,
+ * the limiter and the database, and exit 0. A second signal, or a drain that cannot finish, exits at once with 1.
+ */
 let stopping = false;
 async function shutdown(signal: string) {
-  if (stopping) return;
+  if (stopping) {
+    log.warn({ signal }, 'second signal while draining: exiting now');
+    process.exit(1);
+  }
   stopping = true;
   log.info({ signal }, 'draining');
   const force = setTimeout(() => {
-    log.error('in-flight requests did not finish in 10 s; exiting');
+    log.error('shutdown did not finish in 20 s; exiting');
     process.exit(1);
-  }, 10_000);
+  }, 20_000);
   force.unref();
-  server.close(async () => {
-    await dispatcher.stop();
-    await app.close();
-    await db.close();
-    log.info('stopped');
-    process.exit(0);
-  });
-  server.closeIdleConnections();
+  await drain();
+  clearInterval(sweeper);
+  await dispatcher.stop();
+  await app.close();
+  await db.close();
+  log.info('stopped');
+  process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

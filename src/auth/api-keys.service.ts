@@ -18,6 +18,8 @@ export interface ApiKeyIdentity {
   id: string;
   prefix: string;
   tier: ApiTier;
+  /** The keyless assistant surface (§5.2): `id` is `assistant:<client IP>`, its budgets are the assistant's. */
+  keyless?: true;
 }
 
 export interface ApiKeySummary extends ApiKeyIdentity {

@@ -32,7 +32,11 @@ export const BlogPost = builder.prismaObject('BlogPost', {
     title: t.exposeString('title'),
     excerpt: t.exposeString('excerpt', { nullable: true }),
     featureImage: t.exposeString('featureImage', { nullable: true, description: 'Absolute image URL.' }),
-    publishedAt: t.string({ description: 'ISO 8601 date-time.', select: { publishedAt: true }, resolve: (p) => (p.publishedAt ?? new Date(0)).toISOString() }),
+    publishedAt: t.string({
+      description: 'ISO 8601 date-time.',
+      select: { publishedAt: true },
+      resolve: (p) => (p.publishedAt ?? new Date(0)).toISOString(),
+    }),
     readingTime: t.exposeInt('readingTime', { nullable: true, description: 'Minutes, at 230 words a minute.' }),
     tags: t.field({
       type: [BlogTag],

@@ -40,7 +40,8 @@ export async function listBlogPosts<T>(rawInput: unknown, query: PostQuery, deps
 /** One shown post by slug; anything else (a draft, a future post, an impossible slug) is blog_post_not_found. */
 export async function getBlogPost<T>(rawSlug: unknown, query: PostQuery, deps: BlogDeps): Promise<T> {
   const slug = typeof rawSlug === 'string' ? rawSlug.trim().toLowerCase() : '';
-  const post = slug.length <= 300 && slug ? await deps.prisma.blogPost.findFirst({ ...query, where: { AND: [{ slug }, visible(deps.now())] } }) : null;
+  const post =
+    slug.length <= 300 && slug ? await deps.prisma.blogPost.findFirst({ ...query, where: { AND: [{ slug }, visible(deps.now())] } }) : null;
   if (!post) throw new ApiError('blog_post_not_found', { param: 'slug', message: `No published post has the slug '${slug.slice(0, 100)}'.` });
   return post as T;
 }

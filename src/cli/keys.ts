@@ -14,9 +14,10 @@ const USAGE = `Usage:
 
 /** The operator's key commands (§5.2: keys are issued manually). Returns the process exit code. */
 export async function runKeysCli(argv: string[], prisma: PrismaClient, io: CliIo): Promise<number> {
-  let parsed;
+  const options = { tier: { type: 'string' }, name: { type: 'string' } } as const;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof options }>>;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { tier: { type: 'string' }, name: { type: 'string' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options });
   } catch (e) {
     io.err(`${(e as Error).message}\n${USAGE}`);
     return 2;
@@ -36,7 +37,9 @@ export async function runKeysCli(argv: string[], prisma: PrismaClient, io: CliIo
     }
     case 'list': {
       for (const k of await listApiKeys({ prisma })) {
-        io.out([k.prefix, k.tier, k.name ?? '-', k.createdAt.toISOString(), k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'].join('\t'));
+        io.out(
+          [k.prefix, k.tier, k.name ?? '-', k.createdAt.toISOString(), k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'].join('\t'),
+        );
       }
       return 0;
     }

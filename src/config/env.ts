@@ -4,18 +4,37 @@ import { z } from 'zod';
 const EnvSchema = z.object({
   /** TCP port of the HTTP server. @default 4000 */
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  /** Interface to listen on. 127.0.0.1 keeps a laptop's server private; containers set 0.0.0.0 (or ::). @default 127.0.0.1 */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Apply pending migrations when the server starts (under a PostgreSQL advisory lock, so nodes starting together
+   * apply them once). false: deployments run `npm run db:migrate` as a release step. @default true
+   */
+  MIGRATE_ON_START: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('true')
+    .transform((v) => v === '1' || v === 'true'),
   /** Embedded PGlite data directory, used when DATABASE_URL is unset. @default ./.data */
   DATA_DIR: z.string().min(1).default('.data'),
   /** postgres://… switches from the embedded database to PostgreSQL. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
   /** redis://… moves limiter state into Redis, shared by every node (idempotency records live in the database). */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
   /**
    * 1/true: one trusted reverse proxy appends the client address to X-Forwarded-For, and keyless limits (§8.4)
    * count by that address. Unset: they count by the TCP peer address (X-Forwarded-For is ignored, a client could forge it).
    * @default false
    */
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('false').transform((v) => v === '1' || v === 'true'),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('false')
+    .transform((v) => v === '1' || v === 'true'),
   /** Public origin used in absolute URLs (doc_url, venue url). @default http://localhost:{PORT} */
   BASE_URL: z.string().url().optional(),
   /** Signs pagination cursors. When unset, a secret generated once and stored in the database is shared by all nodes. */
@@ -26,13 +45,41 @@ const EnvSchema = z.object({
    * Benchmarks only (npm run bench), never production: lifts the §8 rate limits so a load test measures the service,
    * not the limiter's refusals. The server prints a warning when it is on. @default 0
    */
-  BENCH: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  BENCH: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
   /** Where every new lead is POSTed (signed JSON, retried until accepted, §3). Unset: each lead is logged instead. */
   NOTIFY_WEBHOOK_URL: z.string().url().optional(),
-  /** HMAC-SHA256 key of the X-Signature header of lead notifications. */
-  NOTIFY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Signing secret of lead notifications (Standard Webhooks): `whsec_` + base64 of at least 24 random bytes, e.g.
+   * `whsec_$(openssl rand -base64 32)`. Receivers verify webhook-signature with it.
+   */
+  NOTIFY_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, 'NOTIFY_WEBHOOK_SECRET must be whsec_ followed by base64 of at least 24 bytes')
+    .optional(),
   /** Largest accepted request body, bytes. @default 65536 */
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
+  /**
+   * Comma-separated origins (https://app.example) whose browser pages may call /mcp, besides this service's own.
+   * A request carrying any other Origin is refused (DNS-rebinding protection). @default none
+   */
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** `npm run mcp`: the running server's /mcp to forward to (stdio bridge). @default http://127.0.0.1:{PORT}/mcp */
+  MCP_SERVER_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string };

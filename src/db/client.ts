@@ -57,12 +57,7 @@ function createPrisma(adapter: SqlDriverAdapterFactory): PrismaClient {
   return new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
 }
 
-function createDatabase(
-  prisma: PrismaClient,
-  kind: DatabaseKind,
-  target: MigrationTarget,
-  closeDriver: () => Promise<void>,
-): Database {
+function createDatabase(prisma: PrismaClient, kind: DatabaseKind, target: MigrationTarget, closeDriver: () => Promise<void>): Database {
   const listeners = new Set<(event: QueryEvent) => void>();
   let subscribed = false;
   let closing: Promise<void> | undefined;

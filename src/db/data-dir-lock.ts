@@ -114,7 +114,13 @@ export async function lockDataDir(dataDir: string, options: LockDataDirOptions =
   // busy that long (seeding under load) would lose its lock. A holder recorded on this host that still runs is
   // never taken over, whatever the mtime says.
   const recorded = await readOwner(dataDir);
-  if (recorded && recorded.pid !== process.pid && recorded.hostname === hostname() && isAlive(recorded.pid) && recorded.lock === (await lockIdentity(lockPath))) {
+  if (
+    recorded &&
+    recorded.pid !== process.pid &&
+    recorded.hostname === hostname() &&
+    isAlive(recorded.pid) &&
+    recorded.lock === (await lockIdentity(lockPath))
+  ) {
     throw new DataDirLockedError(dataDir, recorded.pid);
   }
   let unlock: () => Promise<void>;

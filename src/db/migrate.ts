@@ -5,11 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  type SqlDriverAdapter,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from '@prisma/driver-adapter-utils';
+import pg from 'pg';
+import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { createPGliteAdapterFactory } from './pglite-adapter.js';
 
@@ -85,11 +82,7 @@ async function withEngine<T>(
 ): Promise<T> {
   const { SchemaEngine } = await loadEngineModule();
   const log = options.log ?? (() => {});
-  const engine = await SchemaEngine.new(
-    { datamodels: [[schema.path, schema.content]] },
-    log,
-    bindMigrationAwareSqlAdapterFactory(factory),
-  );
+  const engine = await SchemaEngine.new({ datamodels: [[schema.path, schema.content]] }, log, bindMigrationAwareSqlAdapterFactory(factory));
   try {
     return await run(engine);
   } finally {
@@ -102,10 +95,7 @@ async function withEngine<T>(
  * single-connection pools: the engine's advisory lock (one migrator at a time across app instances) is
  * session-scoped, and a migration script must run on the connection that holds it.
  */
-async function withFactory<T>(
-  target: MigrationTarget,
-  run: (factory: SqlMigrationAwareDriverAdapterFactory) => Promise<T>,
-): Promise<T> {
+async function withFactory<T>(target: MigrationTarget, run: (factory: SqlMigrationAwareDriverAdapterFactory) => Promise<T>): Promise<T> {
   if (target.kind === 'pglite') return run(createPGliteAdapterFactory(target.pglite));
   const opened: SqlDriverAdapter[] = [];
   try {
@@ -190,10 +180,7 @@ async function isUpToDate(factory: SqlMigrationAwareDriverAdapterFactory, names:
   try {
     const [[present]] = await query(adapter, `SELECT to_regclass('_prisma_migrations') IS NOT NULL`);
     if (!present) return names.length === 0;
-    const rows = await query(
-      adapter,
-      'SELECT migration_name, finished_at IS NOT NULL FROM _prisma_migrations WHERE rolled_back_at IS NULL',
-    );
+    const rows = await query(adapter, 'SELECT migration_name, finished_at IS NOT NULL FROM _prisma_migrations WHERE rolled_back_at IS NULL');
     // A failed migration is left to the engine, which refuses to go on and says why.
     if (rows.some(([, finished]) => !finished)) return false;
     const applied = new Set(rows.map(([name]) => name));
@@ -209,6 +196,28 @@ async function isUpToDate(factory: SqlMigrationAwareDriverAdapterFactory, names:
  * resolved). The schema engine only boots when something is pending.
  */
 export async function applyMigrations(target: MigrationTarget, options: MigrationOptions = {}): Promise<ApplyResult> {
+  // Any number of nodes may start together on one PostgreSQL: one applies, the others wait, then find nothing pending.
+  if (target.kind === 'postgres') return withMigrationLock(target.databaseUrl, () => applyPending(target, options));
+  return applyPending(target, options);
+}
+
+/** Key of the session advisory lock held while migrations are applied ("wvmigrat" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x77766d6967726174n;
+
+/** Runs `work` holding a PostgreSQL session advisory lock on its own connection (released when it ends, or dies). */
+async function withMigrationLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function applyPending(target: MigrationTarget, options: MigrationOptions): Promise<ApplyResult> {
   const migrationsList = await readMigrationList(options.migrationsDir);
   const names = migrationsList.migrationDirectories.map((directory) => directory.path);
   return withFactory(target, async (factory) => {
@@ -225,10 +234,7 @@ export async function applyMigrations(target: MigrationTarget, options: Migratio
  * Compares a live, migrated database with schema.prisma. PGlite only: introspecting PostgreSQL through
  * adapter-pg 7.10 fails (`Column type 'char' could not be deserialized`), and both run the same migration files.
  */
-export async function checkDrift(
-  target: Extract<MigrationTarget, { kind: 'pglite' }>,
-  options: MigrationOptions = {},
-): Promise<DriftResult> {
+export async function checkDrift(target: Extract<MigrationTarget, { kind: 'pglite' }>, options: MigrationOptions = {}): Promise<DriftResult> {
   const schema = await readSchema(options.schemaPath ?? SCHEMA_PATH);
   return withFactory(target, (factory) =>
     withEngine(factory, schema, options, async (engine) => {
@@ -270,10 +276,7 @@ export interface CreatedMigration {
  * Writes `<timestamp>_<name>/migration.sql` with what schema.prisma adds to the existing migrations (replayed on a
  * shadow PGlite), plus migration_lock.toml when missing. Returns null, writing nothing, when there is no change.
  */
-export async function createMigrationSql(
-  name: string,
-  options: CreateMigrationOptions = {},
-): Promise<CreatedMigration | null> {
+export async function createMigrationSql(name: string, options: CreateMigrationOptions = {}): Promise<CreatedMigration | null> {
   const slug = name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')

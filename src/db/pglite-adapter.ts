@@ -39,10 +39,7 @@ export interface PGliteAdapterOptions {
  * Prisma adapter factory over one PGlite instance, for the client and the schema engine alike.
  * The factory never closes `pglite`: whoever created it does.
  */
-export function createPGliteAdapterFactory(
-  pglite: PGlite,
-  options: PGliteAdapterOptions = {},
-): SqlMigrationAwareDriverAdapterFactory {
+export function createPGliteAdapterFactory(pglite: PGlite, options: PGliteAdapterOptions = {}): SqlMigrationAwareDriverAdapterFactory {
   const inner = new PrismaPGlite(pglite);
   return {
     provider: inner.provider,

@@ -6,7 +6,27 @@ function isDatabaseFailure(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
   // A validation error is a bug in our query, not a failed read: it stays internal_error.
   if (e.name === 'PrismaClientValidationError') return false;
-  return /^(PrismaClient\w*Error|DriverAdapterError)$/.test(e.name) || /^(ECONNREFUSED|ECONNRESET|57P01|08\w{3})$/.test(String((e as { code?: unknown }).code ?? ''));
+  return (
+    /^(PrismaClient\w*Error|DriverAdapterError)$/.test(e.name) ||
+    /^(ECONNREFUSED|ECONNRESET|57P01|08\w{3})$/.test(String((e as { code?: unknown }).code ?? ''))
+  );
+}
+
+/** SQLSTATE classes a retry repeats: data exceptions (22), integrity violations (23), syntax or access rules (42). */
+const DETERMINISTIC_SQLSTATE = /^(22|23|42)[0-9A-Z]{3}$/;
+
+/**
+ * A database failure that will happen again on a retry (the same data, the same statement): its SQLSTATE is in a
+ * deterministic class. Connection loss, timeouts, serialization failures and anything unknown may pass on a retry.
+ */
+export function isDeterministicDatabaseFailure(e: unknown): boolean {
+  const codes: unknown[] = [];
+  for (let cause: unknown = e, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
+    const c = cause as { code?: unknown; originalCode?: unknown; meta?: { code?: unknown }; cause?: unknown };
+    codes.push(c.code, c.originalCode, c.meta?.code);
+    cause = c.cause;
+  }
+  return codes.some((code) => typeof code === 'string' && DETERMINISTIC_SQLSTATE.test(code));
 }
 
 /**

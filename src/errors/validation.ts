@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, type FieldProblem } from './api-error.js';
+import { assertStorableText } from './storable-text.js';
 
 /**
  * Parses a service input with its zod schema; failures become one invalid_parameters error naming every failing
@@ -7,7 +8,11 @@ import { ApiError, type FieldProblem } from './api-error.js';
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Valid by the schema's rules; still refused if PostgreSQL could not store or compare its text.
+    assertStorableText(input, 'input');
+    return result.data;
+  }
   const problems: FieldProblem[] = [];
   for (const issue of result.error.issues) {
     const param = issue.path.length ? String(issue.path[0]) : 'input';
@@ -21,9 +26,17 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.message && !/^(Invalid|Too (small|big)|Expected|Unrecognized)/.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'too_small':
-      return issue.origin === 'string' ? `must be at least ${issue.minimum} characters` : issue.origin === 'array' ? `must have at least ${issue.minimum} items` : `must be at least ${issue.minimum}`;
+      return issue.origin === 'string'
+        ? `must be at least ${issue.minimum} characters`
+        : issue.origin === 'array'
+          ? `must have at least ${issue.minimum} items`
+          : `must be at least ${issue.minimum}`;
     case 'too_big':
-      return issue.origin === 'string' ? `must be at most ${issue.maximum} characters` : issue.origin === 'array' ? `must have at most ${issue.maximum} items` : `must be at most ${issue.maximum}`;
+      return issue.origin === 'string'
+        ? `must be at most ${issue.maximum} characters`
+        : issue.origin === 'array'
+          ? `must have at most ${issue.maximum} items`
+          : `must be at most ${issue.maximum}`;
     case 'invalid_type':
       return issue.expected === 'int' ? 'must be an integer' : `must be a ${issue.expected}`;
     case 'invalid_value':

@@ -23,6 +23,8 @@ export const GRAPHQL_BOUNDS = {
   maxCost: 25_000,
 } as const;
 
+/** The largest page any list field serves (venues, vendors, inspiration: 100; knowledge 10; blog less). */
+const MAX_PAGE_SIZE = 100;
 /** Lists whose size is not set by an argument count this many items. */
 const DEFAULT_LIST_MULTIPLIER = 10;
 /** A connection's page lists: already multiplied by the connection's `first`. */
@@ -34,7 +36,9 @@ const PAGE_LISTS = new Set(['nodes', 'edges']);
  */
 export function fieldComplexity(args: Record<string, unknown>, _ctx: unknown, field: { name: string; type: Parameters<typeof getNullableType>[0] }) {
   const size = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : undefined;
-  if (size !== undefined) return { field: 1, multiplier: Math.max(1, size) };
+  // A size past every list's own maximum (100) is refused by the field itself (invalid_parameters, as on REST)
+  // before any work is done, so it costs no more than the largest page it could have asked for.
+  if (size !== undefined) return { field: 1, multiplier: Math.min(MAX_PAGE_SIZE, Math.max(1, size)) };
   if (isListType(getNullableType(field.type))) return { field: 1, multiplier: PAGE_LISTS.has(field.name) ? 1 : DEFAULT_LIST_MULTIPLIER };
   return 1;
 }

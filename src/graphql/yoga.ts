@@ -1,24 +1,21 @@
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind } from 'graphql';
+import { ApiError } from '../errors/api-error.js';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { getSchema } from './schema.js';
 import { requestScope, type RequestContext } from '../http/context.js';
 import { toApiError, errorExtensions } from '../errors/translate.js';
 import type { Logger } from '../logging/logger.js';
 import { useRequestBounds } from './complexity.js';
+import { useOneLeadPerRequest } from '../inquiries/one-lead-per-request.js';
+import { useStorableText } from './storable-text.js';
+import { useDeprecationNotice } from '../http/deprecation.js';
+import { GRAPHIQL_EXAMPLES } from './graphiql-examples.js';
+
+const GRAPHIQL_HEADERS = JSON.stringify({ Authorization: 'Bearer YOUR_API_KEY' }, null, 2);
 
 /** What the HTTP layer hands Yoga for each request: the per-request context both surfaces share. */
 export type YogaServerContext = RequestContext;
-
-const EXAMPLE_QUERY = `# Set the header below: {"Authorization": "Bearer <your API key>"}
-query SearchVenues {
-  venues(state: "california", first: 5) {
-    totalCount
-    nodes { slug name city pricing { currency startingTotal { amount nights } } photos { url } }
-    pageInfo { hasNextPage endCursor }
-  }
-}
-`;
 
 /**
  * GraphQL errors carry the catalogue's facts in extensions. This is one of the two places errors are translated
@@ -29,6 +26,20 @@ export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger)
   const requestId = scope?.requestId ?? 'unknown';
   const graphqlError = error instanceof GraphQLError ? error : null;
   const original = graphqlError ? graphqlError.originalError : error;
+  if (graphqlError && (!original || original instanceof GraphQLError)) {
+    // A variable GraphQL could not coerce (missing, wrong type) is a parameter error like REST's: the error's node is
+    // the variable's definition, so its name is read from the document, not from the message.
+    const variable = graphqlError.nodes?.[0]?.kind === Kind.VARIABLE_DEFINITION ? graphqlError.nodes[0].variable.name.value : null;
+    if (variable) {
+      const refusal = new ApiError('invalid_parameters', { message: graphqlError.message, param: variable });
+      return new GraphQLError(graphqlError.message, {
+        nodes: graphqlError.nodes,
+        source: graphqlError.source,
+        positions: graphqlError.positions,
+        extensions: { ...errorExtensions(refusal, requestId, baseUrl), http: { status: 400 } },
+      });
+    }
+  }
   if (graphqlError && !original) {
     // Syntax and validation errors describe the caller's document; they are safe to return as they are.
     return new GraphQLError(graphqlError.message, {
@@ -45,10 +56,13 @@ export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger)
   return new GraphQLError(apiError.message, {
     nodes: graphqlError?.nodes,
     path: graphqlError?.path,
+    // A field's failure never changes the HTTP status: the response is 200 with the other fields' data, and the
+    // error says what failed (code, status, and for limits the seconds to wait). Field-level limits (venue detail
+    // lookups, inquiries) behave as GitHub's and Shopify's GraphQL rate limits do. Request-level refusals (the read
+    // limit, authentication) are answered before execution with their own status (app.ts).
     extensions: {
       ...errorExtensions(apiError, requestId, baseUrl),
-      // Rate limits answer with their HTTP status and headers (429 + Retry-After) on /graphql too.
-      ...(apiError.status === 429 || apiError.status === 503 ? { http: { status: apiError.status, headers: apiError.headers ?? {} } } : {}),
+      ...(apiError.headers?.['Retry-After'] ? { retryAfter: Number(apiError.headers['Retry-After']) } : {}),
     },
   });
 }
@@ -60,9 +74,23 @@ export function createGraphQLServer(options: { baseUrl: string; log: Logger; plu
     landingPage: false,
     logging: false,
     // Analysts use GraphiQL; assets are inlined from the package (no CDN is reachable from these machines).
-    graphiql: { title: 'Wedding Discovery API — GraphiQL', defaultQuery: EXAMPLE_QUERY, headers: JSON.stringify({ Authorization: 'Bearer wv_live_…' }) },
+    graphiql: {
+      title: 'Wedding Discovery API — GraphiQL',
+      defaultQuery: GRAPHIQL_EXAMPLES[0].query,
+      defaultTabs: GRAPHIQL_EXAMPLES.map((tab) => ({ ...tab, headers: GRAPHIQL_HEADERS })),
+      // ASCII only: browsers refuse a header value with any other character before sending anything.
+      headers: GRAPHIQL_HEADERS,
+      // The key the analyst pastes stays in this browser's storage (GraphiQL's own), never in a URL or our logs.
+      shouldPersistHeaders: true,
+    },
     renderGraphiQL,
     maskedErrors: { maskError: (error) => formatGraphQLError(error, options.baseUrl, options.log) },
-    plugins: [useRequestBounds(), ...(options.plugins ?? [])],
+    plugins: [
+      useRequestBounds(),
+      useOneLeadPerRequest({ baseUrl: options.baseUrl }),
+      useStorableText({ baseUrl: options.baseUrl }),
+      useDeprecationNotice(),
+      ...(options.plugins ?? []),
+    ],
   });
 }

@@ -30,3 +30,40 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
   }
   return body;
 }
+
+/** Content-Encoding other than identity is refused: bodies are read as sent, never decompressed (a zip bomb). */
+export function assertUncompressed(headers: Headers): void {
+  const encoding = headers.get('content-encoding')?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') {
+    throw new ApiError('unsupported_media_type', { message: `Content-Encoding ${encoding} is not supported; send the body uncompressed.` });
+  }
+}
+
+/** A JSON request body (the inquiry routes): Content-Type application/json (any charset), uncompressed. */
+export function assertJsonBody(headers: Headers): void {
+  const type = headers.get('content-type')?.split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new ApiError('unsupported_media_type', { message: `Content-Type must be application/json${type ? `, not ${type}` : ''}.` });
+  }
+  assertUncompressed(headers);
+}
+
+/**
+ * GraphQL over GET: `variables` and `extensions` must be JSON objects. Checked here so a malformed one is a 400
+ * naming the parameter, not an unexpected error inside Yoga.
+ */
+export function assertGraphQLGetParams(search: URLSearchParams): void {
+  for (const param of ['variables', 'extensions']) {
+    const text = search.get(param);
+    if (text === null || text === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new ApiError('invalid_parameters', { problems: [{ param, problem: 'must be a JSON object' }] });
+    }
+    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+      throw new ApiError('invalid_parameters', { problems: [{ param, problem: 'must be a JSON object' }] });
+    }
+  }
+}

@@ -12,7 +12,12 @@ export interface ServerContext {
  */
 export function clientIp(request: Request, server: ServerContext | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+    const forwarded = request.headers
+      .get('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
     if (forwarded) return forwarded;
   }
   return server?.req?.socket?.remoteAddress ?? 'unknown';

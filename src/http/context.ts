@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger.js';
 import type { Limits } from '../limits/limits.service.js';
 
 /** Where a request came in: the rules are the same, the stored lead records it (issue: inquiries). */
-export type Surface = 'rest' | 'graphql';
+export type Surface = 'rest' | 'graphql' | 'mcp';
 
 /** Long-lived dependencies of the app, built once by createApp. */
 export interface AppDeps {
@@ -39,4 +39,9 @@ export interface RequestContext extends AppDeps {
 }
 
 /** The request id (and logger) of the request being served, for code with no context argument (error formatting). */
-export const requestScope = new AsyncLocalStorage<{ requestId: string; log: Logger }>();
+export const requestScope = new AsyncLocalStorage<{
+  requestId: string;
+  log: Logger;
+  /** Set during execution when the operation selected a deprecated field (the response then says so in headers). */
+  usedDeprecatedFields?: boolean;
+}>();

@@ -1,4 +1,4 @@
-import type { ApiError } from '../errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { errorBody, errorExtensions } from '../errors/translate.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -15,4 +15,20 @@ export function errorResponse(error: ApiError, requestId: string, baseUrl: strin
 /** A request refused before GraphQL runs (no key), answered in GraphQL's own response shape. */
 export function graphqlErrorResponse(error: ApiError, requestId: string, baseUrl: string): Response {
   return json(error.status, { errors: [{ message: error.message, extensions: errorExtensions(error, requestId, baseUrl) }] }, error.headers ?? {});
+}
+
+/**
+ * Yoga answers some HTTP-level refusals with an empty body (415 for a media type it cannot read, 406 for an Accept it
+ * cannot meet, 405): give them the GraphQL response shape with the catalogue's code, like every other error.
+ */
+export async function withGraphQLErrorBody(response: Response, requestId: string, baseUrl: string): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = await response.text();
+  if (text.trim()) return new Response(text, { status: response.status, headers: response.headers });
+  const code = response.status === 415 ? 'unsupported_media_type' : response.status === 406 ? 'not_acceptable' : 'malformed_request';
+  const error = new ApiError(code);
+  const answer = graphqlErrorResponse(error, requestId, baseUrl);
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  return new Response(answer.body, { status: response.status, headers });
 }

@@ -11,7 +11,9 @@ export const LEASE_MS = 30_000;
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -87,4 +89,18 @@ export async function claimKey<R>(request: ClaimRequest, deps: { prisma: PrismaC
 /** Gives the key back after a refusal (4xx) or a failure (5xx): only completed outcomes are remembered. */
 export async function releaseClaim(claim: Claim, deps: { prisma: PrismaClient }): Promise<void> {
   await deps.prisma.idempotencyRecord.deleteMany({ where: { id: claim.id, token: claim.token } });
+}
+
+/** How often the server sweeps expired idempotency records, milliseconds. */
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes records past their 24 h memory (§4.12): an expired key is already treated as new by claimKey, so this only
+ * keeps the table from growing. An in-progress claim is never expired (its lease is 30 s, its memory 24 h).
+ * Returns how many were deleted.
+ */
+export async function sweepExpiredIdempotency(deps: { prisma: PrismaClient; now: () => Date }): Promise<number> {
+  const now = deps.now();
+  const { count } = await deps.prisma.idempotencyRecord.deleteMany({ where: { expiresAt: { lte: now }, lockedUntil: { lte: now } } });
+  return count;
 }

@@ -1,4 +1,5 @@
 import { builder } from '../graphql/builder.js';
+import { ApiError } from '../errors/api-error.js';
 import type { RequestContext } from '../http/context.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
 import { createInquiry, type InquiryResult } from './inquiries.service.js';
@@ -30,8 +31,15 @@ const VenueInquiryInputRef = builder.inputType('VenueInquiryInput', {
     guestEmail: t.string({ description: 'Email address, at most 500 characters.' }),
     guestPhone: t.string({ description: 'At most 100 characters.' }),
     message: t.string({ description: 'At most 5000 characters.' }),
-    estimatedPrice: t.float({ description: "Whole number, 0 to 100000: the estimate the client displayed to the couple, stored as given (never recomputed)." }),
-    smsConsent: t.field({ type: 'JSON', extensions: { jsonSchema: { type: 'boolean' } }, description: 'Required boolean: true only if the end user agreed to be texted. Typed JSON so that any other value is answered with sms_consent_required, as on REST (§4.10 rule 1).' }),
+    estimatedPrice: t.float({
+      description: 'Whole number, 0 to 100000: the estimate the client displayed to the couple, stored as given (never recomputed).',
+    }),
+    smsConsent: t.field({
+      type: 'JSON',
+      extensions: { jsonSchema: { type: 'boolean' } },
+      description:
+        'Required boolean: true only if the end user agreed to be texted. Typed JSON so that any other value is answered with sms_consent_required, as on REST (§4.10 rule 1).',
+    }),
   }),
 });
 
@@ -48,18 +56,23 @@ const VendorInquiryInputRef = builder.inputType('VendorInquiryInput', {
     budgetRange: t.string({ description: 'At most 100 characters.' }),
     serviceNeeded: t.string({ description: 'At most 500 characters.' }),
     message: t.string({ description: 'At most 5000 characters.' }),
-    smsConsent: t.field({ type: 'JSON', extensions: { jsonSchema: { type: 'boolean' } }, description: 'Required boolean: true only if the end user agreed to be texted. Typed JSON so that any other value is answered with sms_consent_required, as on REST (§4.10 rule 1).' }),
+    smsConsent: t.field({
+      type: 'JSON',
+      extensions: { jsonSchema: { type: 'boolean' } },
+      description:
+        'Required boolean: true only if the end user agreed to be texted. Typed JSON so that any other value is answered with sms_consent_required, as on REST (§4.10 rule 1).',
+    }),
   }),
 });
 
 const IDEMPOTENCY_KEY_DOC =
   'At most 255 characters; overrides the X-Idempotency-Key header. Without either, the body is fingerprinted per API key. Remembered 24 hours (§4.12).';
 
-const sender = (ctx: RequestContext, key: string | null | undefined) => ({
-  apiKey: ctx.apiKey,
-  surface: ctx.surface,
-  idempotencyKey: key ?? ctx.idempotencyKey ?? null,
-});
+const sender = (ctx: RequestContext, key: string | null | undefined) => {
+  // Leads need a key (§5): the keyless assistant surface has no inquiry tool, and this holds even if one ran the field.
+  if (ctx.surface === 'mcp' || ctx.apiKey.keyless) throw new ApiError('missing_api_key', { message: 'Inquiries need an API key.' });
+  return { apiKey: ctx.apiKey, surface: ctx.surface, idempotencyKey: key ?? ctx.idempotencyKey ?? null };
+};
 
 const create = (kind: InquiryKind) => (_root: unknown, args: { input: object; idempotencyKey?: string | null }, ctx: RequestContext) =>
   createInquiry(kind, { ...args.input }, sender(ctx, args.idempotencyKey), ctx);
@@ -67,13 +80,15 @@ const create = (kind: InquiryKind) => (_root: unknown, args: { input: object; id
 builder.mutationFields((t) => ({
   createVenueInquiry: t.field({
     type: InquiryResultRef,
-    description: 'Sends a venue inquiry (§4.10): creates a lead and notifies the team; idempotent (§4.12).',
+    description:
+      'Sends a venue inquiry (§4.10): creates a lead and notifies the team; idempotent (§4.12). One lead-creating field per operation (aliases included), else the operation is refused before anything runs. A refused inquiry limit is a field error (code inquiry_rate_limit_exceeded, extensions.retryAfter) with HTTP 200.',
     args: { input: t.arg({ type: VenueInquiryInputRef, required: true }), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DOC }) },
     resolve: create('venue'),
   }),
   createVendorInquiry: t.field({
     type: InquiryResultRef,
-    description: 'Sends a vendor inquiry (§4.11): creates a lead and notifies the team; idempotent (§4.12).',
+    description:
+      'Sends a vendor inquiry (§4.11): creates a lead and notifies the team; idempotent (§4.12). One lead-creating field per operation (aliases included), else the operation is refused before anything runs. A refused inquiry limit is a field error (code inquiry_rate_limit_exceeded, extensions.retryAfter) with HTTP 200.',
     args: { input: t.arg({ type: VendorInquiryInputRef, required: true }), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DOC }) },
     resolve: create('vendor'),
   }),

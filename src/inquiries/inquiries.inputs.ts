@@ -9,35 +9,59 @@ import type { InquiryKind } from '../limits/limits.policy.js';
  * status or created_at — is refused with invalid_parameters, never silently dropped.
  */
 
-/** A real calendar date, YYYY-MM-DD (ISO 8601 calendar date); 2026-02-30 is refused. */
-const isoDate = z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).refine(
-  (value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  },
-  { error: 'must be a real ISO 8601 date (YYYY-MM-DD)' },
-);
+/**
+ * Years an event date may fall in: a wedding is planned at most a few years ahead, and a date before 2000 is a typo
+ * or a probe (0000-01-01 is a valid ISO string but no event). Inclusive.
+ */
+export const EVENT_YEARS = { min: 2000, max: 2100 } as const;
+
+/** A real calendar date, YYYY-MM-DD (ISO 8601 calendar date) in EVENT_YEARS; 2026-02-30 is refused. */
+const isoDate = z
+  .string({ error: 'must be a string' })
+  .min(1, { error: 'must not be empty' })
+  .refine(
+    (value) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    },
+    { error: 'must be a real ISO 8601 date (YYYY-MM-DD)' },
+  )
+  .refine(
+    (value) => {
+      const year = Number(value.slice(0, 4));
+      return !/^\d{4}-/.test(value) || (year >= EVENT_YEARS.min && year <= EVENT_YEARS.max);
+    },
+    { error: `must be a date in the years ${EVENT_YEARS.min} to ${EVENT_YEARS.max}` },
+  );
 const text = (min: number, max: number) =>
-  z.string({ error: 'must be a string' }).min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` }).max(max, { error: `must be at most ${max} characters` });
+  z
+    .string({ error: 'must be a string' })
+    .min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` })
+    .max(max, { error: `must be at most ${max} characters` });
 const int = (min: number, max: number) =>
-  z.int({ error: 'must be an integer' }).min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` });
+  z
+    .int({ error: 'must be an integer' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
 const email = z.email({ error: 'must be a valid email address' }).max(500, { error: 'must be at most 500 characters' });
 
-export const VenueInquiryInput = z.strictObject({
-  propertySlug: text(1, 500),
-  startDate: isoDate,
-  endDate: isoDate,
-  eventGuests: int(1, 10_000),
-  overnightGuests: int(0, 10_000).nullish(),
-  guestName: text(1, 500),
-  guestEmail: email,
-  guestPhone: text(0, 100).nullish(),
-  message: text(0, 5000).nullish(),
-  /** The client's displayed estimate, whole units; stored as given (never recomputed). */
-  estimatedPrice: int(0, 100_000).nullish(),
-  smsConsent: z.boolean(),
-}).refine((v) => v.endDate > v.startDate, { path: ['endDate'], error: 'must be after start_date' });
+export const VenueInquiryInput = z
+  .strictObject({
+    propertySlug: text(1, 500),
+    startDate: isoDate,
+    endDate: isoDate,
+    eventGuests: int(1, 10_000),
+    overnightGuests: int(0, 10_000).nullish(),
+    guestName: text(1, 500),
+    guestEmail: email,
+    guestPhone: text(0, 100).nullish(),
+    message: text(0, 5000).nullish(),
+    /** The client's displayed estimate, whole units; stored as given (never recomputed). */
+    estimatedPrice: int(0, 100_000).nullish(),
+    smsConsent: z.boolean(),
+  })
+  .refine((v) => v.endDate > v.startDate, { path: ['endDate'], error: 'must be after start_date' });
 
 export const VendorInquiryInput = z.strictObject({
   vendorSlug: text(1, 500),
@@ -68,9 +92,9 @@ export function parseInquiry(kind: InquiryKind, raw: unknown): InquiryInput {
   if (typeof (raw as Record<string, unknown>).smsConsent !== 'boolean') throw new ApiError('sms_consent_required', { param: 'smsConsent' });
   const unknown = Object.keys(raw).filter((key) => !(key in (kind === 'venue' ? VenueInquiryInput.shape : VendorInquiryInput.shape)));
   if (unknown.length) {
-    throw new ApiError('invalid_parameters', { problems: unknown.map((param) => ({ param, problem: 'is not a field of this request (server-owned or unknown)' })) });
+    throw new ApiError('invalid_parameters', {
+      problems: unknown.map((param) => ({ param, problem: 'is not a field of this request (server-owned or unknown)' })),
+    });
   }
-  return kind === 'venue'
-    ? { kind, input: parseInput(VenueInquiryInput, raw) }
-    : { kind, input: parseInput(VendorInquiryInput, raw) };
+  return kind === 'venue' ? { kind, input: parseInput(VenueInquiryInput, raw) } : { kind, input: parseInput(VendorInquiryInput, raw) };
 }

@@ -23,7 +23,8 @@ export const inquiryRoutes: RestRoute[] = [
     summary: 'Send a venue inquiry',
     description:
       'Creates a real lead and notifies the team; a concierge answers within 24 hours (by text only when sms_consent is true). ' +
-      'estimated_price is stored as the estimate the client displayed to the couple, never recomputed. ' + IDEMPOTENCY,
+      'estimated_price is stored as the estimate the client displayed to the couple, never recomputed. ' +
+      IDEMPOTENCY,
     tag: 'Inquiries',
     document: `mutation createVenueInquiry($input: VenueInquiryInput!) { createVenueInquiry(input: $input) { ${RESULT} } }`,
     envelope: { kind: 'object' },
@@ -33,7 +34,18 @@ export const inquiryRoutes: RestRoute[] = [
       required: ['property_slug', 'start_date', 'end_date', 'event_guests', 'guest_name', 'guest_email', 'sms_consent'],
     },
     headers: [IDEMPOTENCY_HEADER],
-    errors: ['sms_consent_required', 'invalid_json', 'invalid_parameters', 'payload_too_large', 'venue_not_found', 'idempotency_conflict', 'idempotency_in_progress', 'inquiry_rate_limit_exceeded', 'insert_failed', 'service_unavailable'],
+    errors: [
+      'sms_consent_required',
+      'invalid_json',
+      'invalid_parameters',
+      'payload_too_large',
+      'venue_not_found',
+      'idempotency_conflict',
+      'idempotency_in_progress',
+      'inquiry_rate_limit_exceeded',
+      'insert_failed',
+      'service_unavailable',
+    ],
   },
   {
     method: 'POST',
@@ -42,12 +54,29 @@ export const inquiryRoutes: RestRoute[] = [
     summary: 'Send a vendor inquiry',
     description:
       'Creates a real lead and notifies the team; the inquiry is screened and forwarded to the vendor, who is expected to reply ' +
-      'within 3 business days. An affiliate-only vendor takes no inquiries (use its affiliate_link). ' + IDEMPOTENCY,
+      'within 3 business days. An affiliate-only vendor takes no inquiries (use its affiliate_link). ' +
+      IDEMPOTENCY,
     tag: 'Inquiries',
     document: `mutation createVendorInquiry($input: VendorInquiryInput!) { createVendorInquiry(input: $input) { ${RESULT} } }`,
     envelope: { kind: 'object' },
-    body: { variable: 'input', check: (input) => void parseInquiry('vendor', input), required: ['vendor_slug', 'guest_name', 'guest_email', 'sms_consent'] },
+    body: {
+      variable: 'input',
+      check: (input) => void parseInquiry('vendor', input),
+      required: ['vendor_slug', 'guest_name', 'guest_email', 'sms_consent'],
+    },
     headers: [IDEMPOTENCY_HEADER],
-    errors: ['sms_consent_required', 'invalid_json', 'invalid_parameters', 'payload_too_large', 'vendor_not_found', 'affiliate_only_vendor', 'idempotency_conflict', 'idempotency_in_progress', 'inquiry_rate_limit_exceeded', 'insert_failed', 'service_unavailable'],
+    errors: [
+      'sms_consent_required',
+      'invalid_json',
+      'invalid_parameters',
+      'payload_too_large',
+      'vendor_not_found',
+      'affiliate_only_vendor',
+      'idempotency_conflict',
+      'idempotency_in_progress',
+      'inquiry_rate_limit_exceeded',
+      'insert_failed',
+      'service_unavailable',
+    ],
   },
 ];

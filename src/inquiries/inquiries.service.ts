@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ApiKeyIdentity } from '../auth/api-keys.service.js';
 import { ApiError } from '../errors/api-error.js';
+import { isDeterministicDatabaseFailure } from '../errors/translate.js';
 import type { Logger } from '../logging/logger.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
 import { checkInquiry, refund, type Limits, type Ticket } from '../limits/limits.service.js';
@@ -50,10 +51,7 @@ export async function createInquiry(kind: InquiryKind, raw: unknown, sender: Inq
     throw new ApiError('invalid_parameters', { problems: [{ param: 'idempotencyKey', problem: 'must be 1 to 255 characters' }] });
   }
   const bodyHash = sha256(canonicalJson(parsed.input));
-  const outcome = await claimKey<InquiryResult>(
-    { apiKeyId: sender.apiKey.id, scope: kind, key: key ?? `fp:${bodyHash}`, bodyHash },
-    deps,
-  );
+  const outcome = await claimKey<InquiryResult>({ apiKeyId: sender.apiKey.id, scope: kind, key: key ?? `fp:${bodyHash}`, bodyHash }, deps);
   if (outcome.kind === 'replay') return outcome.response;
   const { claim } = outcome;
   let ticket: Ticket | undefined;
@@ -66,7 +64,11 @@ export async function createInquiry(kind: InquiryKind, raw: unknown, sender: Inq
     if (ticket) await refund(ticket, deps).catch(() => undefined);
     if (error instanceof ApiError) throw error;
     deps.log.error({ err: error }, 'inquiry: insert failed');
-    throw new ApiError('insert_failed', { cause: error });
+    // The hint says "retry" unless the failure is one a retry repeats (bad data, a violated constraint).
+    throw new ApiError('insert_failed', {
+      cause: error,
+      ...(isDeterministicDatabaseFailure(error) ? { hint: 'Retrying will not help; contact support with the request_id.' } : {}),
+    });
   }
 }
 
@@ -85,11 +87,13 @@ async function resolveTarget(parsed: InquiryInput, prisma: PrismaClient): Promis
   }
   const slug = parsed.input.vendorSlug;
   const vendor = await prisma.vendor.findUnique({ where: { slug }, select: { id: true, active: true, isAffiliateOnly: true, affiliateLink: true } });
-  if (!vendor || !vendor.active) throw new ApiError('vendor_not_found', { param: 'vendorSlug', message: `No listed vendor has the slug "${slug}".` });
+  if (!vendor?.active) throw new ApiError('vendor_not_found', { param: 'vendorSlug', message: `No listed vendor has the slug "${slug}".` });
   if (vendor.isAffiliateOnly) {
     throw new ApiError('affiliate_only_vendor', {
       param: 'vendorSlug',
-      hint: vendor.affiliateLink ? `Send the couple to the vendor's affiliate_link instead: ${vendor.affiliateLink}` : "Use the vendor's affiliate_link instead.",
+      hint: vendor.affiliateLink
+        ? `Send the couple to the vendor's affiliate_link instead: ${vendor.affiliateLink}`
+        : "Use the vendor's affiliate_link instead.",
     });
   }
   return { vendorId: vendor.id, slug };
@@ -111,8 +115,18 @@ async function insertLead(parsed: InquiryInput, target: Target, sender: InquiryS
   };
   const specific =
     parsed.kind === 'venue'
-      ? { startDate: parsed.input.startDate, endDate: parsed.input.endDate, overnightGuests: parsed.input.overnightGuests ?? null, estimatedPrice: parsed.input.estimatedPrice ?? null }
-      : { eventDate: parsed.input.eventDate ?? null, eventLocation: parsed.input.eventLocation ?? null, budgetRange: parsed.input.budgetRange ?? null, serviceNeeded: parsed.input.serviceNeeded ?? null };
+      ? {
+          startDate: parsed.input.startDate,
+          endDate: parsed.input.endDate,
+          overnightGuests: parsed.input.overnightGuests ?? null,
+          estimatedPrice: parsed.input.estimatedPrice ?? null,
+        }
+      : {
+          eventDate: parsed.input.eventDate ?? null,
+          eventLocation: parsed.input.eventLocation ?? null,
+          budgetRange: parsed.input.budgetRange ?? null,
+          serviceNeeded: parsed.input.serviceNeeded ?? null,
+        };
   const inquiryId = randomUUID();
   const result: InquiryResult = { inquiryId, status: 'submitted', message: nextStepsMessage(parsed.kind, input.smsConsent) };
   const row = {
@@ -140,7 +154,11 @@ async function insertLead(parsed: InquiryInput, target: Target, sender: InquiryS
           inquiryId,
           nextAttemptAt: now,
           createdAt: now,
-          payload: { notification_id: notificationId, type: 'inquiry.submitted', inquiry: { ...row, createdAt: now.toISOString(), smsConsentAt: now.toISOString() } },
+          payload: {
+            notification_id: notificationId,
+            type: 'inquiry.submitted',
+            inquiry: { ...row, createdAt: now.toISOString(), smsConsentAt: now.toISOString() },
+          },
         },
       });
       const done = await tx.idempotencyRecord.updateMany({

@@ -2,14 +2,41 @@ import { z } from 'zod';
 
 /** §2.12 enumerations. */
 export const INSPIRATION_STYLES = ['rustic', 'modern', 'bohemian', 'coastal', 'luxury', 'romantic', 'classic', 'minimalist'] as const;
-export const INSPIRATION_SETTINGS = ['outdoor', 'indoor', 'garden', 'mountain', 'beach', 'lakefront', 'forest', 'desert', 'vineyard', 'ballroom', 'tent', 'poolside'] as const;
-export const INSPIRATION_COLORS = ['neutral_white', 'warm', 'cool', 'earth_tones', 'pastel', 'jewel_tones', 'moody_dark', 'vibrant', 'monochrome'] as const;
+export const INSPIRATION_SETTINGS = [
+  'outdoor',
+  'indoor',
+  'garden',
+  'mountain',
+  'beach',
+  'lakefront',
+  'forest',
+  'desert',
+  'vineyard',
+  'ballroom',
+  'tent',
+  'poolside',
+] as const;
+export const INSPIRATION_COLORS = [
+  'neutral_white',
+  'warm',
+  'cool',
+  'earth_tones',
+  'pastel',
+  'jewel_tones',
+  'moody_dark',
+  'vibrant',
+  'monochrome',
+] as const;
 export const INSPIRATION_MOODS = ['elegant', 'romantic', 'serene', 'intimate', 'grand', 'celebratory', 'joyful', 'dramatic'] as const;
 export const INSPIRATION_SEASONS = ['spring', 'summer', 'fall', 'winter'] as const;
 
 /** One value of an enumeration, any case; otherwise "must be one of …" listing every allowed value (§4.13). */
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.string().trim().toLowerCase().pipe(z.enum(values, { error: `must be one of ${values.join(', ')}` }));
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(values, { error: `must be one of ${values.join(', ')}` }));
 
 /** GET /api/v1/inspiration and GraphQL `inspirationPhotos` (§4.13). Keys are the GraphQL argument names. */
 export const InspirationSearchInput = z.object({
@@ -19,7 +46,11 @@ export const InspirationSearchInput = z.object({
   mood: oneOf(INSPIRATION_MOODS).optional(),
   season: oneOf(INSPIRATION_SEASONS).optional(),
   first: z.int({ error: 'must be an integer' }).min(1, { error: 'must be 1 to 100' }).max(100, { error: 'must be 1 to 100' }).default(20),
-  offset: z.int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' }).max(1_000_000, { error: 'must be at most 1000000' }).optional(),
+  offset: z
+    .int({ error: 'must be an integer' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(1_000_000, { error: 'must be at most 1000000' })
+    .optional(),
   after: z.string().max(2000).optional(),
 });
 

@@ -25,7 +25,16 @@ interface Source {
 }
 
 const SUBJECTS: Record<string, string[]> = {
-  property: ['ceremony aisle', 'reception tables', 'first dance', 'sunset portrait', 'welcome dinner', 'cocktail hour', 'sparkler exit', 'lounge corner'],
+  property: [
+    'ceremony aisle',
+    'reception tables',
+    'first dance',
+    'sunset portrait',
+    'welcome dinner',
+    'cocktail hour',
+    'sparkler exit',
+    'lounge corner',
+  ],
   photography: ['couple portrait', 'golden-hour portrait', 'candid toast', 'bridal party photo'],
   videography: ['film still of the vows', 'drone still of the ceremony'],
   florists: ['bridal bouquet', 'ceremony arch florals', 'centerpiece', 'floral installation'],
@@ -83,7 +92,8 @@ function photoFor(index: number, source: Source, r: Random): Prisma.InspirationP
     position: index,
     imageUrl: url('medium'),
     alt: hasImage ? `${styles[0]} ${settings[0]} ${subject} at ${source.name}` : null,
-    description: r.chance(0.05) ? null
+    description: r.chance(0.05)
+      ? null
       : `A ${styles.join(' and ')} ${subject} in a ${settings.join(', ')} setting at ${source.name}${where ? ` (${where})` : ''}` +
         `${season ? `, photographed in ${season}` : ''}: ${colors.map((c) => c.replace('_', ' ')).join(' and ')} tones, ${moods.join(', ')} mood.`,
     sourceType: source.type,
@@ -117,8 +127,24 @@ export async function seedInspiration(prisma: PrismaClient, count = INSPIRATION_
     orderBy: { slug: 'asc' },
   });
   const sources: { property: Source[]; vendor: Source[] } = {
-    property: venues.map((v) => ({ type: 'property', id: v.id, name: v.name, slug: v.slug, city: v.city, state: v.state, traits: [(v.propertyType ?? '').toLowerCase(), v.slug, ...v.amenities] })),
-    vendor: vendors.map((v) => ({ type: 'vendor', id: v.id, name: v.businessName, slug: v.slug, city: v.primaryCity, state: v.primaryState, traits: [v.serviceCategory, v.slug] })),
+    property: venues.map((v) => ({
+      type: 'property',
+      id: v.id,
+      name: v.name,
+      slug: v.slug,
+      city: v.city,
+      state: v.state,
+      traits: [(v.propertyType ?? '').toLowerCase(), v.slug, ...v.amenities],
+    })),
+    vendor: vendors.map((v) => ({
+      type: 'vendor',
+      id: v.id,
+      name: v.businessName,
+      slug: v.slug,
+      city: v.primaryCity,
+      state: v.primaryState,
+      traits: [v.serviceCategory, v.slug],
+    })),
   };
   if (!sources.property.length && !sources.vendor.length) return 0;
   const rows = Array.from({ length: count }, (_, i) => {

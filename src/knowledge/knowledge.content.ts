@@ -43,7 +43,11 @@ export function parseFrontmatter(text: string, file: string): Frontmatter {
   return { attributes, body: text.slice(match[0].length) };
 }
 
-export const listOf = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+export const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** Splits one note at its `##`/`###` headings; a section without text is dropped. */
 export function splitNote(noteSlug: string, text: string): KnowledgeSection[] {

@@ -56,14 +56,18 @@ export function embeddingText(section: { title: string; heading: string; body: s
 }
 
 export function contentHash(text: string, modelId: string): string {
-  return createHash('sha256').update(`${modelId}\n${prepareText(text)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${modelId}\n${prepareText(text)}`)
+    .digest('hex');
 }
 
 /** float32 little-endian bytes (BYTEA column, base64 in the precomputed file). */
 export function vectorToBytes(vector: Float32Array): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(vector.length * 4);
   const view = new DataView(bytes.buffer);
-  vector.forEach((v, i) => view.setFloat32(i * 4, v, true));
+  vector.forEach((v, i) => {
+    view.setFloat32(i * 4, v, true);
+  });
   return bytes;
 }
 

@@ -6,7 +6,11 @@ import { searchKnowledge, type KnowledgeDeps, type KnowledgeHit, type KnowledgeS
 const knowledgeDeps = (ctx: RequestContext): KnowledgeDeps => ({
   prisma: ctx.prisma,
   embedder: knowledgeEmbedderFor(ctx.prisma),
-  onDegraded: (error) => ctx.log.warn({ requestId: ctx.requestId, err: { message: (error as Error)?.message } }, 'knowledge search: semantic half unavailable, answering text_only'),
+  onDegraded: (error) =>
+    ctx.log.warn(
+      { requestId: ctx.requestId, err: { message: (error as Error)?.message } },
+      'knowledge search: semantic half unavailable, answering text_only',
+    ),
 });
 
 const KnowledgeChunk = builder.objectRef<KnowledgeHit>('KnowledgeChunk').implement({

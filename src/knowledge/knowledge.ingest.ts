@@ -26,7 +26,10 @@ export async function readPrecomputed(file = EMBEDDINGS_FILE): Promise<Precomput
 
 export async function writePrecomputed(vectors: Map<string, Float32Array>, model: string, file = EMBEDDINGS_FILE): Promise<void> {
   const sorted = [...vectors.entries()].sort(([a], [b]) => a.localeCompare(b));
-  const body: PrecomputedEmbeddings = { model, vectors: Object.fromEntries(sorted.map(([h, v]) => [h, Buffer.from(vectorToBytes(v)).toString('base64')])) };
+  const body: PrecomputedEmbeddings = {
+    model,
+    vectors: Object.fromEntries(sorted.map(([h, v]) => [h, Buffer.from(vectorToBytes(v)).toString('base64')])),
+  };
   await writeFile(file, `${JSON.stringify(body, null, 0).replace(/","/g, '",\n"')}\n`);
 }
 
@@ -67,7 +70,9 @@ export async function vectorsFor(
     for (let i = 0; i < missing.length; i += 32) {
       const batch = missing.slice(i, i + 32);
       const rows = await options.embedder.embed(batch.map((m) => m.text));
-      batch.forEach((m, j) => vectors.set(m.hash, rows[j]));
+      batch.forEach((m, j) => {
+        vectors.set(m.hash, rows[j]);
+      });
     }
   } catch {
     failed = true;
@@ -75,41 +80,83 @@ export async function vectorsFor(
   return { vectors, embedded: failed ? 0 : missing.length, failed };
 }
 
-type Row = { slug: string; noteSlug: string; title: string; heading: string; body: string; tags: string[]; position: number; noteUpdated: Date; contentHash: string; embedding: Uint8Array<ArrayBuffer> | null };
+type Row = {
+  slug: string;
+  noteSlug: string;
+  title: string;
+  heading: string;
+  body: string;
+  tags: string[];
+  position: number;
+  noteUpdated: Date;
+  contentHash: string;
+  embedding: Uint8Array<ArrayBuffer> | null;
+};
 
 export async function ingestKnowledge(prisma: PrismaClient, options: IngestOptions): Promise<IngestSummary> {
   const sections = options.sections ?? (await readKnowledgeSections());
   const existing = await prisma.knowledgeChunk.findMany();
   const stored = new Map(existing.filter((r) => r.embedding).map((r) => [r.contentHash, bytesToVector(r.embedding!)]));
-  const { vectors, embedded } = await vectorsFor(sections, { embedder: options.embedder, stored, precomputed: options.precomputed ?? (await readPrecomputed()) });
+  const { vectors, embedded } = await vectorsFor(sections, {
+    embedder: options.embedder,
+    stored,
+    precomputed: options.precomputed ?? (await readPrecomputed()),
+  });
 
   const bySlug = new Map(existing.map((r) => [r.slug, r]));
   const rows: Row[] = sections.map((s) => {
     const hash = contentHash(embeddingText(s), options.embedder.id);
     const vector = vectors.get(hash);
     return {
-      slug: s.slug, noteSlug: s.noteSlug, title: s.title, heading: s.heading, body: s.body, tags: s.tags, position: s.position,
-      noteUpdated: new Date(`${s.updated}T00:00:00Z`), contentHash: hash, embedding: vector ? vectorToBytes(vector) : null,
+      slug: s.slug,
+      noteSlug: s.noteSlug,
+      title: s.title,
+      heading: s.heading,
+      body: s.body,
+      tags: s.tags,
+      position: s.position,
+      noteUpdated: new Date(`${s.updated}T00:00:00Z`),
+      contentHash: hash,
+      embedding: vector ? vectorToBytes(vector) : null,
     };
   });
   const changed = rows.filter((row) => {
     const old = bySlug.get(row.slug);
     if (!old) return true;
-    return old.contentHash !== row.contentHash || (old.embedding === null) !== (row.embedding === null) || old.noteSlug !== row.noteSlug ||
-      old.title !== row.title || old.heading !== row.heading || old.body !== row.body || old.position !== row.position ||
-      old.tags.join(',') !== row.tags.join(',') || old.noteUpdated.getTime() !== row.noteUpdated.getTime();
+    return (
+      old.contentHash !== row.contentHash ||
+      (old.embedding === null) !== (row.embedding === null) ||
+      old.noteSlug !== row.noteSlug ||
+      old.title !== row.title ||
+      old.heading !== row.heading ||
+      old.body !== row.body ||
+      old.position !== row.position ||
+      old.tags.join(',') !== row.tags.join(',') ||
+      old.noteUpdated.getTime() !== row.noteUpdated.getTime()
+    );
   });
   const keep = new Set(rows.map((r) => r.slug));
   const removed = existing.filter((r) => !keep.has(r.slug)).map((r) => r.slug);
   if (changed.length || removed.length) {
-    await prisma.$transaction(async (tx) => {
-      if (removed.length) await tx.knowledgeChunk.deleteMany({ where: { slug: { in: removed } } });
-      const fresh = changed.filter((r) => !bySlug.has(r.slug));
-      if (fresh.length) await tx.knowledgeChunk.createMany({ data: fresh });
-      for (const row of changed.filter((r) => bySlug.has(r.slug))) await tx.knowledgeChunk.update({ where: { slug: row.slug }, data: row });
-    }, { maxWait: 60_000, timeout: 120_000 });
+    await prisma.$transaction(
+      async (tx) => {
+        if (removed.length) await tx.knowledgeChunk.deleteMany({ where: { slug: { in: removed } } });
+        const fresh = changed.filter((r) => !bySlug.has(r.slug));
+        if (fresh.length) await tx.knowledgeChunk.createMany({ data: fresh });
+        for (const row of changed.filter((r) => bySlug.has(r.slug))) await tx.knowledgeChunk.update({ where: { slug: row.slug }, data: row });
+      },
+      { maxWait: 60_000, timeout: 120_000 },
+    );
   }
-  const summary = { sections: rows.length, written: changed.length, deleted: removed.length, embedded, unembedded: rows.filter((r) => !r.embedding).length };
-  options.onProgress?.(`knowledge: ${summary.sections} sections, ${summary.written} written, ${summary.deleted} deleted, ${summary.embedded} embedded by the model`);
+  const summary = {
+    sections: rows.length,
+    written: changed.length,
+    deleted: removed.length,
+    embedded,
+    unembedded: rows.filter((r) => !r.embedding).length,
+  };
+  options.onProgress?.(
+    `knowledge: ${summary.sections} sections, ${summary.written} written, ${summary.deleted} deleted, ${summary.embedded} embedded by the model`,
+  );
   return summary;
 }

@@ -94,13 +94,20 @@ const VECTOR_CACHE_MAX = 20_000;
 
 /** Every section's slug, tags and vector (vectors read from the database only for hashes not seen before). */
 export async function loadIndex(prisma: PrismaClient): Promise<{ entries: IndexEntry[]; asOf: string }> {
-  const rows = await prisma.knowledgeChunk.findMany({ select: { slug: true, tags: true, contentHash: true, noteUpdated: true }, orderBy: { slug: 'asc' } });
+  const rows = await prisma.knowledgeChunk.findMany({
+    select: { slug: true, tags: true, contentHash: true, noteUpdated: true },
+    orderBy: { slug: 'asc' },
+  });
   const unknown = rows.filter((r) => !vectorCache.has(r.contentHash)).map((r) => r.slug);
   if (unknown.length) {
     if (vectorCache.size + unknown.length > VECTOR_CACHE_MAX) vectorCache.clear();
-    const fetched = await prisma.knowledgeChunk.findMany({ where: { slug: { in: unknown }, embedding: { not: null } }, select: { contentHash: true, embedding: true } });
+    const fetched = await prisma.knowledgeChunk.findMany({
+      where: { slug: { in: unknown }, embedding: { not: null } },
+      select: { contentHash: true, embedding: true },
+    });
     for (const f of fetched) vectorCache.set(f.contentHash, bytesToVector(f.embedding!));
   }
+  // biome-ignore lint/complexity/useMathMinMax: Dates compare with >, Math.max would turn them into numbers
   const newest = rows.reduce((max, r) => (r.noteUpdated > max ? r.noteUpdated : max), new Date(0));
   return {
     entries: rows.map((r) => ({ slug: r.slug, tags: r.tags, vector: vectorCache.get(r.contentHash) ?? null })),
@@ -122,7 +129,11 @@ export async function semanticRanking(embedder: Embedder, q: string, entries: In
 /** Reciprocal rank fusion: score(d) = Σ over rankings of 1 / (k + rank of d), ranks from 1. */
 export function fuse(rankings: Ranking[], k = RRF_K): Map<string, number> {
   const scores = new Map<string, number>();
-  for (const ranking of rankings) ranking.forEach((slug, i) => scores.set(slug, (scores.get(slug) ?? 0) + 1 / (k + i + 1)));
+  for (const ranking of rankings) {
+    ranking.forEach((slug, i) => {
+      scores.set(slug, (scores.get(slug) ?? 0) + 1 / (k + i + 1));
+    });
+  }
   return scores;
 }
 
@@ -135,7 +146,9 @@ const ordered = (scores: Map<string, number>) => [...scores.entries()].sort((a, 
 export function withTagBoost(scores: Map<string, number>, entries: IndexEntry[], tags: string[] | undefined): Map<string, number> {
   if (!tags?.length) return scores;
   const tagged = new Set(entries.filter((e) => e.tags.some((t) => tags.includes(t))).map((e) => e.slug));
-  const ranking = ordered(scores).map(([slug]) => slug).filter((slug) => tagged.has(slug));
+  const ranking = ordered(scores)
+    .map(([slug]) => slug)
+    .filter((slug) => tagged.has(slug));
   const boosted = new Map(scores);
   for (const [slug, extra] of fuse([ranking])) boosted.set(slug, (boosted.get(slug) ?? 0) + extra);
   return boosted;
@@ -161,7 +174,10 @@ export async function searchKnowledge(rawInput: unknown, deps: KnowledgeDeps): P
   const top = ordered(scores).slice(0, limit);
   let rows: Array<{ slug: string; title: string; heading: string; body: string }>;
   try {
-    rows = await deps.prisma.knowledgeChunk.findMany({ where: { slug: { in: top.map(([slug]) => slug) } }, select: { slug: true, title: true, heading: true, body: true } });
+    rows = await deps.prisma.knowledgeChunk.findMany({
+      where: { slug: { in: top.map(([slug]) => slug) } },
+      select: { slug: true, title: true, heading: true, body: true },
+    });
   } catch (cause) {
     throw new ApiError('knowledge_unavailable', { cause });
   }

@@ -74,7 +74,10 @@ const Allowance = builder.objectRef<AllowanceStatus>('RateLimitAllowance').imple
     windowSeconds: t.exposeInt('windowSeconds', { description: 'Window length: 60 or 86400.' }),
     used: t.exposeInt('used', { description: 'Counted inside the window, this request included.' }),
     remaining: t.exposeInt('remaining'),
-    resetAt: t.exposeInt('resetAt', { nullable: true, description: 'Unix seconds when the oldest counted use expires and frees a slot; null when none is counted.' }),
+    resetAt: t.exposeInt('resetAt', {
+      nullable: true,
+      description: 'Unix seconds when the oldest counted use expires and frees a slot; null when none is counted.',
+    }),
   }),
 });
 

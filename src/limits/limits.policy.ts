@@ -24,6 +24,17 @@ export interface LimitsPolicy {
   inquiryPerDay: number;
   /** Requests without a key per client IP per minute (§8.4). */
   keylessPerMinute: number;
+  /**
+   * Failed key attempts (unknown, malformed or revoked keys) per client IP in a rolling window. Past it the IP is
+   * answered 429 before any key lookup: brute force and lookup cost stay bounded (not in §8; our own rule).
+   */
+  failedKeyAttempts: WindowRule;
+  /**
+   * The keyless assistant server (§5.2, /mcp and `npm run mcp`), per client IP and rolling 24 h, on top of the
+   * keyless 400 a minute (§8.4): tool calls, and the venue detail lookups among them. A real conversation makes tens
+   * of calls; these stop one address from copying the catalogue (its venue details would take a week).
+   */
+  assistant: { callsPerDay: number; venueDetailsPerDay: number };
 }
 
 /** The spec's numbers (§8); the real server always runs with these. */
@@ -36,6 +47,9 @@ export const SPEC_POLICY: LimitsPolicy = {
   venueDetailPerDay: 20,
   inquiryPerDay: 5,
   keylessPerMinute: 400,
+  // A client with a typo or a revoked key learns it on the first 401; 30 more tries in 10 minutes are only retries.
+  failedKeyAttempts: { windowMs: 10 * MINUTE_MS, limit: 30 },
+  assistant: { callsPerDay: 2_000, venueDetailsPerDay: 200 },
 };
 
 /** The rules of a key's read-request log: the burst window first (its numbers feed X-RateLimit-*), then the day. */
@@ -60,4 +74,6 @@ export const UNREACHABLE_POLICY: LimitsPolicy = {
   venueDetailPerDay: 100_000_000,
   inquiryPerDay: 100_000_000,
   keylessPerMinute: 1_000_000,
+  failedKeyAttempts: { windowMs: 10 * MINUTE_MS, limit: 1_000_000 },
+  assistant: { callsPerDay: 100_000_000, venueDetailsPerDay: 100_000_000 },
 };

@@ -104,14 +104,24 @@ function rateLimitHeaders(rules: WindowRule[], result: LogResult, nowMs: number)
     'X-RateLimit-Reset': String(seconds(resetMs)),
   };
   if (!result.allowed) headers['Retry-After'] = String(retryAfterOf(result.windows, nowMs));
+  // The same windows in the IETF fields (draft-ietf-httpapi-ratelimit-headers): every policy, and for each what is
+  // left (r) and the seconds until its oldest counted entry frees a slot (t, a delta: no clock skew).
+  const name = (rule: WindowRule) => (rule.windowMs === MINUTE_MS ? 'minute' : rule.windowMs === DAY_MS ? 'day' : `${rule.windowMs / 1000}s`);
+  headers['RateLimit-Policy'] = rules.map((rule) => `"${name(rule)}";q=${rule.limit};w=${rule.windowMs / 1000}`).join(', ');
+  headers.RateLimit = rules
+    .map((rule, i) => {
+      const window = result.windows[i];
+      const left = Math.max(0, rule.limit - window.count);
+      const t = window.oldestMs === null ? 0 : Math.max(0, seconds(window.oldestMs + rule.windowMs - nowMs));
+      return `"${name(rule)}";r=${left};t=${t}`;
+    })
+    .join(', ');
   return headers;
 }
 
 function decide(rules: WindowRule[], result: LogResult, ticket: Ticket, nowMs: number): Decision {
   const headers = rateLimitHeaders(rules, result, nowMs);
-  return result.allowed
-    ? { allowed: true, headers, ticket }
-    : { allowed: false, headers, retryAfter: Number(headers['Retry-After']) };
+  return result.allowed ? { allowed: true, headers, ticket } : { allowed: false, headers, retryAfter: Number(headers['Retry-After']) };
 }
 
 /** One API request of a verified key, either surface (§8 reads and burst). Counted before the request runs. */
@@ -129,6 +139,53 @@ export async function checkKeyless(ip: string, deps: LimitsDeps): Promise<Decisi
 }
 
 /**
+ * One assistant tool call of a client IP (§5.2 keyless server): the keyless 400 a minute shared with every other
+ * keyless request of the IP (§8.4), then the assistant's daily call budget. Refused → 429 rate_limit_exceeded with
+ * the seconds to wait (the tool error carries them).
+ */
+export async function checkAssistantCall(ip: string, deps: LimitsDeps): Promise<void> {
+  const minute = await checkKeyless(ip, deps);
+  if (!minute.allowed) {
+    throw new ApiError('rate_limit_exceeded', {
+      message: `Keyless rate limit exceeded (${deps.limits.policy.keylessPerMinute} a minute); retry after ${minute.retryAfter} s.`,
+      headers: { 'Retry-After': String(minute.retryAfter) },
+    });
+  }
+  const rules = [{ windowMs: DAY_MS, limit: deps.limits.policy.assistant.callsPerDay }];
+  const { result } = await applyLog(deps, `assistant:${ip}`, rules, 'hit', 'fallback');
+  if (!result.allowed) {
+    const retryAfter = retryAfterOf(result.windows, deps.now().getTime());
+    throw new ApiError('rate_limit_exceeded', {
+      message: `Daily assistant tool calls used up (${rules[0].limit} in 24 hours from this address); retry after ${retryAfter} s.`,
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
+}
+
+/**
+ * Before a presented key is looked up: refused (429 rate_limit_exceeded with Retry-After, no lookup) when this IP's
+ * failed key attempts fill LimitsPolicy.failedKeyAttempts. Only looks; countFailedKey counts. Attempts in flight at
+ * the same moment are each let through once, so a burst can pass the budget by at most its own width, once.
+ */
+export async function checkFailedKeyBudget(ip: string, deps: LimitsDeps): Promise<void> {
+  const rules = [deps.limits.policy.failedKeyAttempts];
+  const { result } = await applyLog(deps, `badkey:${ip}`, rules, 'peek', 'fallback');
+  if (!result.allowed) {
+    const retryAfter = retryAfterOf(result.windows, deps.now().getTime());
+    throw new ApiError('rate_limit_exceeded', {
+      message: `Too many requests with an invalid API key from this address; retry after ${retryAfter} s.`,
+      hint: 'Check the key you send (Authorization: Bearer <key>); a revoked key stays invalid.',
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
+}
+
+/** One failed key attempt (unknown, malformed or revoked key) of this IP, after its 401 was decided. */
+export async function countFailedKey(ip: string, deps: LimitsDeps): Promise<void> {
+  await applyLog(deps, `badkey:${ip}`, [deps.limits.policy.failedKeyAttempts], 'hit', 'fallback');
+}
+
+/**
  * Takes back an admitted request's entry when its answer turned out to be a 429 (a venue-detail limit inside it),
  * so a refused request never uses up allowance. Returns the headers as they stand afterwards.
  */
@@ -143,7 +200,8 @@ export async function refund(ticket: Ticket, deps: LimitsDeps): Promise<Record<s
  * `venue(slug)` field is one lookup. Throws 429 venue_detail_rate_limit_exceeded when used up.
  */
 export async function checkVenueDetail(identity: ApiKeyIdentity, deps: LimitsDeps): Promise<void> {
-  const rules = [{ windowMs: DAY_MS, limit: deps.limits.policy.venueDetailPerDay }];
+  const { policy } = deps.limits;
+  const rules = [{ windowMs: DAY_MS, limit: identity.keyless ? policy.assistant.venueDetailsPerDay : policy.venueDetailPerDay }];
   const { result } = await applyLog(deps, `vd:${identity.id}`, rules, 'hit', 'fallback');
   if (!result.allowed) {
     const retryAfter = retryAfterOf(result.windows, deps.now().getTime());

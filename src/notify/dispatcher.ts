@@ -4,8 +4,9 @@ import type { Logger } from '../logging/logger.js';
 
 /**
  * Delivers the outbox (§3 "the team is notified immediately"): every NotificationOutbox row is POSTed to the webhook,
- * signed, until the receiver accepts it (2xx). At-least-once: a receiver dedupes by X-Notification-Id (also the
- * payload's notification_id). Rows are never deleted or dropped, whatever the receiver does; with no URL each lead
+ * signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature), until the receiver accepts it
+ * (2xx). At-least-once: a receiver dedupes by webhook-id (also the payload's notification_id) and refuses stale
+ * timestamps, so a captured delivery cannot be replayed later. Rows are never deleted or dropped, whatever the receiver does; with no URL each lead
  * is written to the log instead.
  */
 export interface DispatcherOptions {
@@ -13,8 +14,10 @@ export interface DispatcherOptions {
   log: Logger;
   /** NOTIFY_WEBHOOK_URL; unset → each lead is logged. */
   url?: string;
-  /** NOTIFY_WEBHOOK_SECRET: X-Signature is `sha256=<hex HMAC-SHA256 of the raw body>`. */
+  /** NOTIFY_WEBHOOK_SECRET, `whsec_<base64>`: the HMAC-SHA256 key of webhook-signature (Standard Webhooks). */
   secret?: string;
+  /** Jitter source, [0, 1). @default Math.random */
+  random?: () => number;
   /** @default () => new Date() */
   now?: () => Date;
   /** @default globalThis.fetch */
@@ -41,10 +44,28 @@ export interface Dispatcher {
   stop: () => Promise<void>;
 }
 
-export const signatureOf = (body: string, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/** What of a lead may be logged: its ids and kind, never its contents. */
+function leadReference(payload: unknown): { inquiryId?: unknown; kind?: unknown } {
+  const inquiry = (payload as { inquiry?: { id?: unknown; kind?: unknown } } | null)?.inquiry;
+  return { inquiryId: inquiry?.id, kind: inquiry?.kind };
+}
+
+/**
+ * Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 over `${id}.${timestamp}.${body}`, keyed with the secret's
+ * base64 part (after `whsec_`).
+ */
+export function signatureOf(id: string, timestampSeconds: number, body: string, secret: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
+}
 
 /** Exponential backoff: base·2^(attempts−1), capped. */
-export const retryDelayMs = (attempts: number, baseMs: number, maxMs: number) => Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+/**
+ * Exponential backoff with jitter: base·2^(attempts−1), capped, then scaled into [½, 1) of itself so that nodes retrying
+ * one failed receiver spread out instead of arriving together.
+ */
+export const retryDelayMs = (attempts: number, baseMs: number, maxMs: number, random: () => number = Math.random) =>
+  Math.round(Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1)) * (0.5 + random() / 2));
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { prisma, log } = options;
@@ -55,15 +76,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const maxDelayMs = options.maxDelayMs ?? 300_000;
   const leaseMs = options.leaseMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const random = options.random ?? Math.random;
 
   async function deliver(id: string, payload: unknown): Promise<void> {
     const body = JSON.stringify(payload);
     if (!options.url) {
-      log.info({ notificationId: id, lead: payload }, 'new lead (NOTIFY_WEBHOOK_URL unset: logged only)');
+      // Lead contents (names, e-mails, phones, messages) never reach a log: ids only. The lead is in the database.
+      log.info({ notificationId: id, ...leadReference(payload) }, 'new lead (NOTIFY_WEBHOOK_URL unset: not sent anywhere)');
       return;
     }
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-notification-id': id };
-    if (options.secret) headers['x-signature'] = signatureOf(body, options.secret);
+    // The timestamp is the wall clock of the send: receivers compare it with theirs to refuse replays.
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(timestamp) };
+    if (options.secret) headers['webhook-signature'] = signatureOf(id, timestamp, body, options.secret);
     const response = await doFetch(options.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel().catch(() => undefined);
     if (!response.ok) throw new Error(`webhook answered ${response.status}`);
@@ -91,7 +116,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         delivered++;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts, baseDelayMs, maxDelayMs));
+        const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts, baseDelayMs, maxDelayMs, random));
         await prisma.notificationOutbox.update({ where: { id: row.id }, data: { attempts, nextAttemptAt, lastError: message.slice(0, 500) } });
         log.warn({ notificationId: row.id, attempts, nextAttemptAt, error: message }, 'notification not delivered; will retry');
       }

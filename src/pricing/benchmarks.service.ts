@@ -4,7 +4,7 @@ import type { DayRate } from '../venues/venue-pricing.js';
 import { parseCostBenchmarks, type CostBenchmarksQuery } from './pricing.inputs.js';
 
 // §2.5 / §4.4 cost benchmarks, computed from the live, published listings on every request (no stored answers):
-// one SELECT of the priced published venues, percentiles in JS. README "Cost intelligence" explains the figures.
+// one SELECT of the priced published venues, percentiles in JS. docs/pricing.md explains the figures.
 
 export interface BenchmarkDeps {
   prisma: PrismaClient;
@@ -108,7 +108,8 @@ async function liveListings(deps: BenchmarkDeps, fx: DayRate | null): Promise<Li
 
 /** A state filter as the spec allows it: the name (any case) or its slug. */
 const sameState = (l: Listing, asked: string) => l.stateSlug === slugify(asked);
-const sameCountry = (l: Listing, asked: string) => slugify(l.country) === slugify(asked) || (l.country === NATIONAL_COUNTRY && ['us', 'usa'].includes(slugify(asked)));
+const sameCountry = (l: Listing, asked: string) =>
+  slugify(l.country) === slugify(asked) || (l.country === NATIONAL_COUNTRY && ['us', 'usa'].includes(slugify(asked)));
 const sameType = (l: Listing, asked: string) => l.venueType === asked.trim().toLowerCase();
 
 /**
@@ -129,10 +130,16 @@ function rowsFor(q: CostBenchmarksQuery, listings: Listing[]): BenchmarkRow[] {
     return [
       row({ scope: 'national', country: NATIONAL_COUNTRY, state: null, venueType: null }, us),
       ...byKey(us, (l) => l.state).map(([state, ls]) => row({ scope: 'state', country: NATIONAL_COUNTRY, state, venueType: null }, ls)),
-      ...BENCHMARK_VENUE_TYPES.map((t) => row({ scope: 'venue_type', country: null, state: null, venueType: t }, listings.filter((l) => l.venueType === t))),
-      ...byKey(listings.filter((l) => l.country !== NATIONAL_COUNTRY), (l) => l.country).map(([country, ls]) =>
-        row({ scope: 'country', country, state: null, venueType: null }, ls),
+      ...BENCHMARK_VENUE_TYPES.map((t) =>
+        row(
+          { scope: 'venue_type', country: null, state: null, venueType: t },
+          listings.filter((l) => l.venueType === t),
+        ),
       ),
+      ...byKey(
+        listings.filter((l) => l.country !== NATIONAL_COUNTRY),
+        (l) => l.country,
+      ).map(([country, ls]) => row({ scope: 'country', country, state: null, venueType: null }, ls)),
     ].filter((r): r is BenchmarkRow => r !== null);
   }
   // A venue type alone spans every country (villas are mostly abroad); a state is always a US state.
@@ -140,9 +147,15 @@ function rowsFor(q: CostBenchmarksQuery, listings: Listing[]): BenchmarkRow[] {
   if (q.state !== undefined) chosen = chosen.filter((l) => sameState(l, q.state!));
   if (q.venueType !== undefined) chosen = chosen.filter((l) => sameType(l, q.venueType!));
   const first = chosen[0];
-  const scope = q.state !== undefined ? 'state' : q.country !== undefined ? (first?.country === NATIONAL_COUNTRY ? 'national' : 'country') : 'venue_type';
+  const scope =
+    q.state !== undefined ? 'state' : q.country !== undefined ? (first?.country === NATIONAL_COUNTRY ? 'national' : 'country') : 'venue_type';
   const keyed = row(
-    { scope, country: scope === 'venue_type' ? null : (first?.country ?? null), state: q.state !== undefined ? (first?.state ?? null) : null, venueType: q.venueType !== undefined ? (first?.venueType ?? null) : null },
+    {
+      scope,
+      country: scope === 'venue_type' ? null : (first?.country ?? null),
+      state: q.state !== undefined ? (first?.state ?? null) : null,
+      venueType: q.venueType !== undefined ? (first?.venueType ?? null) : null,
+    },
     chosen,
   );
   return keyed ? [keyed] : [];

@@ -3,7 +3,13 @@ import type { RequestContext } from '../http/context.js';
 import { ESTIMATOR_MODEL } from './data/estimator-model.js';
 import { estimatePricing, type PricingResult } from './pricing.service.js';
 import { costBenchmarks, type BenchmarkDeps, type BenchmarkRow, type CostBenchmarks } from './benchmarks.service.js';
-import { regionalCostRange, type RegionalCostRange, type RegionalRangeResult, type ScaledRange, type SeasonResult } from './regional-ranges.service.js';
+import {
+  regionalCostRange,
+  type RegionalCostRange,
+  type RegionalRangeResult,
+  type ScaledRange,
+  type SeasonResult,
+} from './regional-ranges.service.js';
 import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES } from './pricing.inputs.js';
 import type { Multipliers, PopularSeasons } from './data/regional-climates.js';
 
@@ -23,18 +29,26 @@ const PARAMETERS_SCHEMA = {
   type: 'object',
   description: 'The values the estimate used, defaults included, under their REST (snake_case) names on both surfaces.',
   properties: {
-    region: { type: 'string' }, event_type: { type: 'string' }, event_guests: { type: 'integer' }, overnight_guests: { type: 'integer' },
-    nights: { type: 'integer' }, venue_type: { type: 'string' }, season: { type: 'string' }, model_version: { type: 'string' },
+    region: { type: 'string' },
+    event_type: { type: 'string' },
+    event_guests: { type: 'integer' },
+    overnight_guests: { type: 'integer' },
+    nights: { type: 'integer' },
+    venue_type: { type: 'string' },
+    season: { type: 'string' },
+    model_version: { type: 'string' },
   },
   required: ['region', 'event_type', 'event_guests', 'overnight_guests', 'nights', 'venue_type', 'season', 'model_version'],
 };
 
 const PricingResultRef = builder.objectRef<PricingResult>('PricingResult').implement({
-  description: 'A deterministic regional estimate (§2.4); the model and a worked example are in the README.',
+  description: 'A deterministic regional estimate (§2.4); the model and a worked example are in docs/pricing.md.',
   fields: (t) => ({
     estimatedTotal: t.exposeFloat('estimatedTotal', { description: 'All-in regional estimate for the stay, USD, rounded to 10.' }),
     priceRange: t.exposeString('priceRange', { description: '85% to 120% of estimatedTotal, each end rounded to 100.' }),
-    perNightAverage: t.exposeFloat('perNightAverage', { description: 'estimatedTotal / nights, a comparison average, not a rate any venue charges.' }),
+    perNightAverage: t.exposeFloat('perNightAverage', {
+      description: 'estimatedTotal / nights, a comparison average, not a rate any venue charges.',
+    }),
     perNight: t.exposeFloat('perNight', { deprecationReason: deprecated('perNightAverage') }),
     summary: t.exposeString('summary'),
     savingsVsTraditional: t.field({
@@ -43,7 +57,12 @@ const PricingResultRef = builder.objectRef<PricingResult>('PricingResult').imple
       description: 'Against a traditional banquet venue plus hotel rooms for the same guests; null where there is no saving.',
       resolve: (r) => r.savingsVsTraditional,
     }),
-    parameters: t.field({ type: 'JSON', extensions: { jsonSchema: PARAMETERS_SCHEMA }, description: PARAMETERS_SCHEMA.description, resolve: (r) => r.parameters }),
+    parameters: t.field({
+      type: 'JSON',
+      extensions: { jsonSchema: PARAMETERS_SCHEMA },
+      description: PARAMETERS_SCHEMA.description,
+      resolve: (r) => r.parameters,
+    }),
   }),
 });
 
@@ -77,7 +96,12 @@ const CostBenchmarksRef = builder.objectRef<CostBenchmarks>('CostBenchmarks').im
   fields: (t) => ({
     data: t.field({ type: [BenchmarkRowRef], resolve: (r) => r.data }),
     currency: t.exposeString('currency', { description: 'Always USD.' }),
-    fx: t.field({ type: FxRef, nullable: true, description: 'Null only when no EUR→USD rate is on file (euro listings are then left out).', resolve: (r) => r.fx }),
+    fx: t.field({
+      type: FxRef,
+      nullable: true,
+      description: 'Null only when no EUR→USD rate is on file (euro listings are then left out).',
+      resolve: (r) => r.fx,
+    }),
     asOf: t.exposeString('asOf', { nullable: true, description: 'Date the figures were computed (YYYY-MM-DD).' }),
     sourceUrl: t.exposeString('sourceUrl'),
     note: t.exposeString('note'),
@@ -120,7 +144,9 @@ const SeasonRef = builder.objectRef<SeasonResult>('RegionalSeason').implement({
     months: t.field({ type: [SeasonMonthRef], resolve: (s) => s.months }),
     period: t.exposeString('period', { description: 'peak, shoulder or offSeason.' }),
     multiplier: t.exposeFloat('multiplier'),
-    unclassified: t.exposeBoolean('unclassified', { description: "True when no month of the season is in any of the region's lists (shoulder is then used)." }),
+    unclassified: t.exposeBoolean('unclassified', {
+      description: "True when no month of the season is in any of the region's lists (shoulder is then used).",
+    }),
   }),
 });
 
@@ -185,10 +211,16 @@ builder.queryFields((t) => ({
     type: PricingResultRef,
     description: 'Estimate the all-in cost of a wedding stay in a region (§4.3). Deterministic; constants in src/pricing/data.',
     args: {
-      region: t.arg.string({ defaultValue: defaults.region, description: `Region id, name or short form (any case). Ids: ${ESTIMATOR_REGION_IDS.join(', ')}.` }),
-      eventType: t.arg.string({ defaultValue: defaults.eventType, description: ESTIMATOR_EVENT_TYPES.join(' or ') + '.' }),
+      region: t.arg.string({
+        defaultValue: defaults.region,
+        description: `Region id, name or short form (any case). Ids: ${ESTIMATOR_REGION_IDS.join(', ')}.`,
+      }),
+      eventType: t.arg.string({ defaultValue: defaults.eventType, description: `${ESTIMATOR_EVENT_TYPES.join(' or ')}.` }),
       eventGuests: t.arg.int({ defaultValue: defaults.eventGuests, description: `Event guests, ${bounds.eventGuests.join(' to ')}.` }),
-      overnightGuests: t.arg.int({ defaultValue: defaults.overnightGuests, description: `Overnight guests, ${bounds.overnightGuests.join(' to ')}.` }),
+      overnightGuests: t.arg.int({
+        defaultValue: defaults.overnightGuests,
+        description: `Overnight guests, ${bounds.overnightGuests.join(' to ')}.`,
+      }),
       nights: t.arg.int({ defaultValue: defaults.nights, description: `Nights, ${bounds.nights.join(' to ')}.` }),
       venueType: t.arg.string({ defaultValue: defaults.venueType, description: `One of ${ESTIMATOR_VENUE_TYPES.join(', ')}.` }),
       season: t.arg.string({ defaultValue: defaults.season, description: `One of ${ESTIMATOR_SEASONS.join(', ')}.` }),
@@ -210,7 +242,9 @@ builder.queryFields((t) => ({
     description: 'Whole-wedding budget range for a US state, city or destination country (§4.5). Give slug, state or city.',
     args: {
       slug: t.arg.string({ description: 'Exact region slug from coveredRegions.' }),
-      state: t.arg.string({ description: 'State name or USPS code, destination country, or a colloquial region (SoCal, Hill Country, Upstate New York).' }),
+      state: t.arg.string({
+        description: 'State name or USPS code, destination country, or a colloquial region (SoCal, Hill Country, Upstate New York).',
+      }),
       city: t.arg.string({ description: 'City name or slug.' }),
       season: t.arg.string({ description: 'spring, summer, fall, autumn, winter, a month name, or 01 to 12.' }),
       guests: t.arg.int({ description: "1 to 2000: scales the range from the region's average guest count." }),

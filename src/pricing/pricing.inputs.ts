@@ -26,14 +26,22 @@ export function findEstimatorRegion(text: string): EstimatorRegion | null {
 }
 
 const oneOf = <T extends string>(values: readonly T[]) =>
-  z.string().trim().toLowerCase().pipe(z.enum(values as [T, ...T[]], { error: `must be one of ${values.join(', ')}` }));
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(values as [T, ...T[]], { error: `must be one of ${values.join(', ')}` }));
 const whole = ([min, max]: readonly [number, number]) => z.int({ error: 'must be an integer' }).min(min).max(max);
 
 /** GET /api/v1/venues/pricing and GraphQL `pricingEstimate` (§4.3); defaults from the model file. */
 export const PricingEstimateInput = z.object({
   region: z
     .string()
-    .transform((text, ctx) => findEstimatorRegion(text) ?? (ctx.addIssue({ code: 'custom', message: 'unknown region' }), z.NEVER))
+    .transform((text, ctx) => {
+      const region = findEstimatorRegion(text);
+      if (!region) ctx.addIssue({ code: 'custom', message: 'unknown region' });
+      return region ?? z.NEVER;
+    })
     .default(() => findEstimatorRegion(defaults.region)!),
   eventType: oneOf(ESTIMATOR_EVENT_TYPES).default(defaults.eventType),
   eventGuests: whole(bounds.eventGuests).default(defaults.eventGuests),
@@ -90,12 +98,27 @@ export const parseCostBenchmarks = (input: unknown) => {
   const result = CostBenchmarksInput.safeParse(withoutNulls(input));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new ApiError('invalid_parameters', { problems: [{ param: String(issue.path[0]), problem: issue.message === 'must not be empty' ? issue.message : 'must be at most 100 characters' }] });
+  throw new ApiError('invalid_parameters', {
+    problems: [{ param: String(issue.path[0]), problem: issue.message === 'must not be empty' ? issue.message : 'must be at most 100 characters' }],
+  });
 };
 
 /** Season words of §4.5 and the northern-hemisphere months they mean (southern regions shift them by six months). */
 export const SEASON_MONTHS = { spring: [3, 4, 5], summer: [6, 7, 8], fall: [9, 10, 11], autumn: [9, 10, 11], winter: [12, 1, 2] } as const;
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** A parsed §4.5 season: a season word (months depend on the region's hemisphere) or one month (1–12). */
 export type SeasonAsked = { asked: string; season: keyof typeof SEASON_MONTHS } | { asked: string; month: number };
@@ -103,7 +126,7 @@ export type SeasonAsked = { asked: string; season: keyof typeof SEASON_MONTHS } 
 /** spring/summer/fall/autumn/winter, a month name (or its 3-letter form), or 1–12 / 01–12; null otherwise. */
 export function parseSeason(raw: string): SeasonAsked | null {
   const asked = raw.trim().toLowerCase();
-  if (asked in SEASON_MONTHS) return { asked, season: asked as keyof typeof SEASON_MONTHS };
+  if (Object.hasOwn(SEASON_MONTHS, asked)) return { asked, season: asked as keyof typeof SEASON_MONTHS };
   if (/^(0?[1-9]|1[0-2])$/.test(asked)) return { asked, month: Number(asked) };
   const index = MONTH_NAMES.findIndex((m) => m.toLowerCase() === asked || (asked.length === 3 && m.toLowerCase().startsWith(asked)));
   return index >= 0 ? { asked, month: index + 1 } : null;
@@ -112,17 +135,20 @@ export function parseSeason(raw: string): SeasonAsked | null {
 export const RANGE_GUESTS = [1, 2000] as const;
 
 /** GET /api/v1/regional-cost-ranges and GraphQL `regionalCostRange` (§4.5). */
-export const RegionalRangeInput = z
-  .object({
-    slug: text(100).optional(),
-    state: text(100).optional(),
-    city: text(100).optional(),
-    season: z
-      .string()
-      .transform((s, ctx) => parseSeason(s) ?? (ctx.addIssue({ code: 'custom', message: 'unparseable season' }), z.NEVER))
-      .optional(),
-    guests: z.int().min(RANGE_GUESTS[0]).max(RANGE_GUESTS[1]).optional(),
-  });
+export const RegionalRangeInput = z.object({
+  slug: text(100).optional(),
+  state: text(100).optional(),
+  city: text(100).optional(),
+  season: z
+    .string()
+    .transform((s, ctx) => {
+      const season = parseSeason(s);
+      if (!season) ctx.addIssue({ code: 'custom', message: 'unparseable season' });
+      return season ?? z.NEVER;
+    })
+    .optional(),
+  guests: z.int().min(RANGE_GUESTS[0]).max(RANGE_GUESTS[1]).optional(),
+});
 export type RegionalRangeQuery = z.output<typeof RegionalRangeInput>;
 
 /** Parses §4.5 input: a bad season is invalid_season_name, bad guests invalid_guests, no region region_required. */
@@ -133,7 +159,9 @@ export function parseRegionalRange(input: unknown): RegionalRangeQuery {
     const param = String(issue.path[0]);
     if (param === 'season') throw new ApiError('invalid_season_name', { param });
     if (param === 'guests') throw new ApiError('invalid_guests', { param });
-    throw new ApiError('invalid_parameters', { problems: [{ param, problem: issue.code === 'too_big' ? 'must be at most 100 characters' : 'must not be empty' }] });
+    throw new ApiError('invalid_parameters', {
+      problems: [{ param, problem: issue.code === 'too_big' ? 'must be at most 100 characters' : 'must not be empty' }],
+    });
   }
   const query = result.data;
   if (query.slug === undefined && query.state === undefined && query.city === undefined) throw new ApiError('region_required', { param: 'state' });

@@ -10,6 +10,7 @@ export const pricingRoutes: RestRoute[] = [
     method: 'GET',
     path: '/venues/pricing',
     operationId: 'estimatePricing',
+    deprecatedFields: true,
     summary: 'Estimate wedding cost for a region',
     description:
       'A deterministic regional model (constants in a versioned data file, echoed as parameters.model_version): venue stay ' +
@@ -27,7 +28,16 @@ export const pricingRoutes: RestRoute[] = [
         }
       }`,
     envelope: { kind: 'object' },
-    errors: ['invalid_region', 'invalid_season', 'invalid_event_type', 'invalid_event_guests', 'invalid_overnight_guests', 'invalid_nights', 'invalid_venue_type', 'invalid_parameters'],
+    errors: [
+      'invalid_region',
+      'invalid_season',
+      'invalid_event_type',
+      'invalid_event_guests',
+      'invalid_overnight_guests',
+      'invalid_nights',
+      'invalid_venue_type',
+      'invalid_parameters',
+    ],
     paramDocs: {
       region: {
         description: `Region id, name or short form, case-insensitive (e.g. new-york, "New York", NY, "Lake Como"). Ids: ${ESTIMATOR_REGION_IDS.join(', ')}.`,
@@ -35,8 +45,18 @@ export const pricingRoutes: RestRoute[] = [
         example: 'california',
       },
       event_type: { description: 'Weekday or weekend event.', enum: ESTIMATOR_EVENT_TYPES, default: defaults.eventType },
-      event_guests: { description: 'Guests at the event.', minimum: bounds.eventGuests[0], maximum: bounds.eventGuests[1], default: defaults.eventGuests },
-      overnight_guests: { description: 'Guests staying overnight.', minimum: bounds.overnightGuests[0], maximum: bounds.overnightGuests[1], default: defaults.overnightGuests },
+      event_guests: {
+        description: 'Guests at the event.',
+        minimum: bounds.eventGuests[0],
+        maximum: bounds.eventGuests[1],
+        default: defaults.eventGuests,
+      },
+      overnight_guests: {
+        description: 'Guests staying overnight.',
+        minimum: bounds.overnightGuests[0],
+        maximum: bounds.overnightGuests[1],
+        default: defaults.overnightGuests,
+      },
       nights: { description: 'Nights of the stay.', minimum: bounds.nights[0], maximum: bounds.nights[1], default: defaults.nights },
       venue_type: { description: 'Kind of venue.', enum: ESTIMATOR_VENUE_TYPES, default: defaults.venueType },
       season: { description: 'Season of the event.', enum: ESTIMATOR_SEASONS, default: defaults.season },
@@ -46,6 +66,7 @@ export const pricingRoutes: RestRoute[] = [
     method: 'GET',
     path: '/cost-benchmarks',
     operationId: 'getCostBenchmarks',
+    deprecatedFields: true,
     summary: 'Cost benchmarks from live listings',
     description:
       'Computed at request time from the live, published listings: the weekday base price for exclusive use over the whole minimum stay ' +
@@ -106,7 +127,10 @@ export const pricingRoutes: RestRoute[] = [
     errors: ['region_required', 'invalid_season_name', 'invalid_guests', 'invalid_parameters'],
     paramDocs: {
       slug: { description: 'Exact region slug taken from covered_regions.', example: 'napa' },
-      state: { description: 'State name or USPS code, destination country, or colloquial region (SoCal, Hill Country, Upstate New York).', example: 'TX' },
+      state: {
+        description: 'State name or USPS code, destination country, or colloquial region (SoCal, Hill Country, Upstate New York).',
+        example: 'TX',
+      },
       city: { description: 'City name or slug.', example: 'Nashville' },
       season: { description: 'spring, summer, fall, autumn, winter, a month name, or 01 to 12.', example: 'october' },
       guests: { description: "Scales the range from the region's average guest count.", minimum: RANGE_GUESTS[0], maximum: RANGE_GUESTS[1] },

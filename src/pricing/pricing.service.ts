@@ -13,7 +13,7 @@ export interface PricingResult {
   parameters: Record<string, string | number>;
 }
 
-/** The estimate's parts, USD, unrounded: what README's worked example walks through. */
+/** The estimate's parts, USD, unrounded: what the worked example of docs/pricing.md walks through. */
 export interface EstimateBreakdown {
   venueStay: number;
   extraLodging: number;
@@ -25,7 +25,7 @@ const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 const roundTo = (n: number, step: number) => Math.round(n / step + 1e-9) * step;
 
 /**
- * The cost model of §4.3 (constants in data/estimator-model.ts; README "Cost intelligence"):
+ * The cost model of §4.3 (constants in data/estimator-model.ts; docs/pricing.md):
  *   venueStay    = venueNight × costIndex × typeFactor × seasonFactor × dayFactor × nights
  *   extraLodging = max(0, overnightGuests − includedOvernightGuests) × nights × extraLodgingPerGuestNight × costIndex × seasonFactor
  *   event        = eventGuests × eventPerGuest × costIndex

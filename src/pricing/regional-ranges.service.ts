@@ -1,7 +1,13 @@
 import { slugify } from '../catalogue/slug.js';
 import {
-  CLIMATES, GUEST_SCALING, NATIONAL_FALLBACK, REGIONAL_DATA,
-  type Month, type Multipliers, type PopularSeasons, type RegionRecord,
+  CLIMATES,
+  GUEST_SCALING,
+  NATIONAL_FALLBACK,
+  REGIONAL_DATA,
+  type Month,
+  type Multipliers,
+  type PopularSeasons,
+  type RegionRecord,
 } from './data/regional-climates.js';
 import { US_STATES } from './data/regional-us-states.js';
 import { US_CITIES } from './data/regional-us-cities.js';
@@ -74,11 +80,29 @@ const isCountry = (r: RegionRecord) => r.type === 'state' && r.country === r.nam
 function index(pairs: Array<[string, RegionRecord]>): Map<string, RegionRecord> {
   return new Map(pairs.map(([text, r]) => [slugify(text), r]));
 }
-const CITY_KEYS = index(REGIONS.filter((r) => r.type === 'city').flatMap((r) => [[r.name, r], [r.slug, r]] as Array<[string, RegionRecord]>));
-const STATE_KEYS = index(
-  REGIONS.filter((r) => r.type === 'state' && !isCountry(r)).flatMap((r) => [[r.name, r], [r.slug, r], ...(r.usps ? [[r.usps, r]] : [])] as Array<[string, RegionRecord]>),
+const CITY_KEYS = index(
+  REGIONS.filter((r) => r.type === 'city').flatMap(
+    (r) =>
+      [
+        [r.name, r],
+        [r.slug, r],
+      ] as Array<[string, RegionRecord]>,
+  ),
 );
-const COUNTRY_KEYS = index(REGIONS.filter(isCountry).flatMap((r) => [[r.name, r], [r.slug, r]] as Array<[string, RegionRecord]>));
+const STATE_KEYS = index(
+  REGIONS.filter((r) => r.type === 'state' && !isCountry(r)).flatMap(
+    (r) => [[r.name, r], [r.slug, r], ...(r.usps ? [[r.usps, r]] : [])] as Array<[string, RegionRecord]>,
+  ),
+);
+const COUNTRY_KEYS = index(
+  REGIONS.filter(isCountry).flatMap(
+    (r) =>
+      [
+        [r.name, r],
+        [r.slug, r],
+      ] as Array<[string, RegionRecord]>,
+  ),
+);
 const ALIAS_KEYS = index(REGIONS.flatMap((r) => (r.aliases ?? []).map((a) => [a, r] as [string, RegionRecord])));
 
 /** The most specific identifier given decides (slug, then city, then state); it is never replaced by another. */
@@ -91,7 +115,11 @@ function lookup(q: { slug?: string; city?: string; state?: string }): { asked: s
     return { asked: q.city, region: ALIAS_KEYS.get(key) ?? null, matchedOn: 'alias' };
   }
   const asked = q.state!;
-  for (const [keys, matchedOn] of [[STATE_KEYS, 'state'], [COUNTRY_KEYS, 'country'], [ALIAS_KEYS, 'alias']] as const) {
+  for (const [keys, matchedOn] of [
+    [STATE_KEYS, 'state'],
+    [COUNTRY_KEYS, 'country'],
+    [ALIAS_KEYS, 'alias'],
+  ] as const) {
     const region = keys.get(key);
     if (region) return { asked, region, matchedOn };
   }
@@ -130,7 +158,11 @@ const round4 = (n: number) => Math.round(n * 1e4) / 1e4;
 const roundTo = (n: number, step: number) => Math.round(n / step + 1e-9) * step;
 
 /** §4.5 guests: guestMultiplier = clamp(fixedShare + (1 − fixedShare) × guests / averageGuestCount, min, max). */
-export function scaleRange(r: { low: number; high: number; averageGuestCount: number }, guests: number | undefined, seasonMultiplier: number): ScaledRange {
+export function scaleRange(
+  r: { low: number; high: number; averageGuestCount: number },
+  guests: number | undefined,
+  seasonMultiplier: number,
+): ScaledRange {
   const raw = guests === undefined ? 1 : GUEST_SCALING.fixedShare + (1 - GUEST_SCALING.fixedShare) * (guests / r.averageGuestCount);
   const guestMultiplier = round4(Math.min(GUEST_SCALING.max, Math.max(GUEST_SCALING.min, raw)));
   const factor = guestMultiplier * seasonMultiplier;

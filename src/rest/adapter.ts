@@ -1,8 +1,17 @@
 import {
-  execute, parse, validate, visit, Kind, GraphQLError,
-  type DocumentNode, type FieldNode, type GraphQLSchema, type OperationDefinitionNode,
+  execute,
+  parse,
+  validate,
+  visit,
+  Kind,
+  GraphQLError,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
+import { assertStorableArguments } from '../errors/storable-text.js';
 import type { RequestContext } from '../http/context.js';
 import { paramSpecFrom, coerceParam, variablesFromQuery, type ParamSpec } from './params.js';
 import { PAGINATION_SOURCES, camelCase, snakeCase, type Envelope, type RestRoute } from './route.js';
@@ -37,17 +46,27 @@ export function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledR
   if (problems.length) throw new Error(`Route ${route.method} ${route.path}: ${problems.map((p) => p.message).join('; ')}`);
   const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  const params = (operation.variableDefinitions ?? []).filter((v) => v.variable.name.value !== route.body?.variable).map((v) => {
-    const name = snakeCase(v.variable.name.value);
-    return paramSpecFrom(name, v.variable.name.value, v.type, pathParams.includes(name));
-  });
+  const params = (operation.variableDefinitions ?? [])
+    .filter((v) => v.variable.name.value !== route.body?.variable)
+    .map((v) => {
+      const name = snakeCase(v.variable.name.value);
+      return paramSpecFrom(name, v.variable.name.value, v.type, pathParams.includes(name));
+    });
   const root = operation.selectionSet.selections[0] as FieldNode;
   const paramOfArgument = new Map<string, string>();
   for (const arg of root.arguments ?? []) {
     if (arg.value.kind === Kind.VARIABLE) paramOfArgument.set(arg.name.value, snakeCase(arg.value.name.value));
   }
   const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '([^?#]+)');
-  return { route, document, params, pattern: new RegExp(`^${source}$`), pathParams, paramOfArgument, rootField: root.alias?.value ?? root.name.value };
+  return {
+    route,
+    document,
+    params,
+    pattern: new RegExp(`^${source}$`),
+    pathParams,
+    paramOfArgument,
+    rootField: root.alias?.value ?? root.name.value,
+  };
 }
 
 /** Literal segments win over parameters, so /venues/pricing is never read as a venue slug. */
@@ -55,7 +74,11 @@ export function orderRoutes(routes: CompiledRoute[]): CompiledRoute[] {
   return [...routes].sort((a, b) => a.pathParams.length - b.pathParams.length);
 }
 
-export function matchRoute(routes: CompiledRoute[], method: string, path: string): { compiled: CompiledRoute; pathValues: Record<string, string> } | null {
+export function matchRoute(
+  routes: CompiledRoute[],
+  method: string,
+  path: string,
+): { compiled: CompiledRoute; pathValues: Record<string, string> } | null {
   for (const compiled of routes) {
     if (compiled.route.method !== method) continue;
     const match = compiled.pattern.exec(path);
@@ -91,6 +114,7 @@ export async function runRoute(
       variableValues[variable] = body;
       check?.(body);
     }
+    assertStorableArguments(compiled.document, variableValues);
   } catch (e) {
     if (e instanceof ApiError) throw e.renameParams(rename);
     throw new ApiError('invalid_parameters', { cause: e });
@@ -107,7 +131,7 @@ export async function runRoute(
     }
     throw cause ?? first;
   }
-  const data = (result.data ?? {})[compiled.rootField];
+  const data = result.data?.[compiled.rootField];
   return { status: compiled.route.method === 'POST' ? 201 : 200, body: envelope(compiled.route.envelope, data) };
 }
 
@@ -121,9 +145,15 @@ function envelope(kind: Envelope, value: unknown): Record<string, unknown> {
   if (kind.kind === 'offsetPage' || kind.kind === 'pageNumberPage') {
     const page = value as Record<string, unknown>;
     const read = (path: readonly string[]) => path.reduce<unknown>((v, key) => (v as Record<string, unknown>)[key], page);
-    return { data: page.nodes, pagination: Object.fromEntries(Object.entries(PAGINATION_SOURCES[kind.kind]).map(([key, path]) => [key, read(path)])) };
+    return {
+      data: page.nodes,
+      pagination: Object.fromEntries(Object.entries(PAGINATION_SOURCES[kind.kind]).map(([key, path]) => [key, read(path)])),
+    };
   }
-  const page = value as { nodes: unknown[]; page_info: { has_next_page: boolean; end_cursor: string | null }; total_count: number } & Record<string, unknown>;
+  const page = value as { nodes: unknown[]; page_info: { has_next_page: boolean; end_cursor: string | null }; total_count: number } & Record<
+    string,
+    unknown
+  >;
   return {
     data: page.nodes,
     pagination: { has_more: page.page_info.has_next_page, next_cursor: page.page_info.end_cursor, total_count: page.total_count },

@@ -7,7 +7,14 @@ import { componentRef } from './openapi-schemas.js';
  * §7 internal failures, and invalid_parameters because the adapter refuses unknown or repeated query parameters on
  * every route (params.ts variablesFromQuery).
  */
-export const COMMON_ERRORS: readonly ErrorCode[] = ['invalid_parameters', 'missing_api_key', 'invalid_api_key', 'rate_limit_exceeded', 'internal_error', 'database_error'];
+export const COMMON_ERRORS: readonly ErrorCode[] = [
+  'invalid_parameters',
+  'missing_api_key',
+  'invalid_api_key',
+  'rate_limit_exceeded',
+  'internal_error',
+  'database_error',
+];
 
 /** Where a code's behaviour goes beyond its catalogue message: decisions the spec leaves open ("not shown"). */
 const NOTES: Partial<Record<ErrorCode, string>> = {
@@ -22,8 +29,15 @@ const header = (description: string, schema: OpenAPIV3_1.SchemaObject, required 
 
 /** §8.3 headers, plus the request id every response carries. */
 export const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
-  'X-Request-Id': header('Request identifier, equal to request_id in the body. A well-formed X-Request-Id sent by the client is echoed; otherwise the API makes one (req_…).', { type: 'string' }, true),
-  'X-RateLimit-Limit': header("Requests allowed per minute: the key's tier allowance, or the per-IP allowance for requests without a key (§8.3–8.4). Absent on a 401 invalid_api_key.", { type: 'integer', minimum: 0 }),
+  'X-Request-Id': header(
+    'Request identifier, equal to request_id in the body. A well-formed X-Request-Id sent by the client is echoed; otherwise the API makes one (req_…).',
+    { type: 'string' },
+    true,
+  ),
+  'X-RateLimit-Limit': header(
+    "Requests allowed per minute: the key's tier allowance, or the per-IP allowance for requests without a key (§8.3–8.4). Absent on a 401 invalid_api_key.",
+    { type: 'integer', minimum: 0 },
+  ),
   'X-RateLimit-Remaining': header('Requests left in the current one-minute window.', { type: 'integer', minimum: 0 }),
   'X-RateLimit-Reset': header('Unix time in seconds when the current window resets.', { type: 'integer', minimum: 0 }),
   'Retry-After': header('Seconds to wait before retrying (429 only).', { type: 'integer', minimum: 0 }, true),

@@ -1,8 +1,24 @@
 import {
-  GraphQLNonNull, Kind, getNamedType, isAbstractType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType,
-  type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLNamedType,
-  type GraphQLObjectType, type GraphQLOutputType, type GraphQLSchema, type OperationDefinitionNode,
-  type SelectionNode, type SelectionSetNode,
+  GraphQLNonNull,
+  Kind,
+  getNamedType,
+  isAbstractType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionNode,
+  type SelectionSetNode,
 } from 'graphql';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledRoute } from './adapter.js';
@@ -61,7 +77,13 @@ function applies(walk: Walk, type: GraphQLObjectType, condition: string | undefi
 }
 
 /** graphql-js's CollectFields for one concrete type, keeping every occurrence so sub-selections merge. */
-function collectFields(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[], underCondition = false, into = new Map<string, Selected>()) {
+function collectFields(
+  walk: Walk,
+  type: GraphQLObjectType,
+  sets: readonly SelectionSetNode[],
+  underCondition = false,
+  into = new Map<string, Selected>(),
+) {
   const visitSelection = (selection: SelectionNode) => {
     const conditional = underCondition || isConditional(selection);
     if (selection.kind === Kind.FIELD) {
@@ -93,6 +115,24 @@ function fieldDefinition(type: GraphQLObjectType, selected: Selected): GraphQLFi
   return field;
 }
 
+/**
+ * Formats of string fields whose meaning their name states: absolute URLs, timestamps, ids. (OpenAPI clients type
+ * them; a generated client can parse dates.)
+ */
+function formatOf(typeName: string, fieldName: string): string | undefined {
+  if (/[uU]rl$/.test(fieldName) || ['heroImage', 'featureImage', 'affiliateLink'].includes(fieldName)) return 'uri';
+  if (/At$/.test(fieldName)) return 'date-time';
+  if ((typeName === 'InspirationPhoto' && fieldName === 'id') || fieldName === 'inquiryId') return 'uuid';
+  return undefined;
+}
+
+function withFormat(schema: JsonSchema, typeName: string, fieldName: string): JsonSchema {
+  const format = formatOf(typeName, fieldName);
+  if (!format || '$ref' in schema) return schema;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('string') ? { ...schema, format } : schema;
+}
+
 /** The schema of one selected field, with its GraphQL description and deprecation. */
 function fieldSchema(walk: Walk, parent: GraphQLObjectType, selected: Selected): JsonSchema {
   if (selected.nodes[0].name.value === '__typename') return { type: 'string', const: parent.name };
@@ -100,7 +140,7 @@ function fieldSchema(walk: Walk, parent: GraphQLObjectType, selected: Selected):
   // Any GraphQL error becomes a REST error response, so a field that is null only on error (the semantic non-null
   // proposal, marked `extensions: { semanticNonNull: true }`) is never null in a REST body.
   const type = field.extensions?.semanticNonNull === true && !isNonNullType(field.type) ? new GraphQLNonNull(field.type) : field.type;
-  const schema = outputSchema(walk, type, childSets(selected.nodes), jsonSchemaExtension(field));
+  const schema = withFormat(outputSchema(walk, type, childSets(selected.nodes), jsonSchemaExtension(field)), parent.name, field.name);
   const described = field.deprecationReason ? `${field.description ?? ''} Deprecated: ${field.deprecationReason}`.trim() : field.description;
   return defined({ ...schema, description: described ?? undefined, deprecated: field.deprecationReason ? true : undefined });
 }
@@ -168,8 +208,12 @@ function objectSchema(walk: Walk, type: GraphQLObjectType, sets: readonly Select
 }
 
 /** A selection that is exactly one fragment spread is named after the fragment (VenueListItem); otherwise after its type. */
-function componentName(walk: Walk, type: GraphQLObjectType, sets: SelectionSetNode[]): string {
-  const spreads = sets.map((set) => (set.selections.length === 1 && set.selections[0].kind === Kind.FRAGMENT_SPREAD && !isConditional(set.selections[0]) ? set.selections[0].name.value : null));
+function componentName(_walk: Walk, type: GraphQLObjectType, sets: SelectionSetNode[]): string {
+  const spreads = sets.map((set) =>
+    set.selections.length === 1 && set.selections[0].kind === Kind.FRAGMENT_SPREAD && !isConditional(set.selections[0])
+      ? set.selections[0].name.value
+      : null,
+  );
   const only = spreads[0];
   return only && spreads.every((s) => s === only) ? only : type.name;
 }
@@ -208,7 +252,11 @@ const REQUEST_ID: OpenAPIV3_1.SchemaObject = { type: 'string', description: 'Req
  * adapter.ts (object → data; cursorPage → data from nodes, pagination from pageInfo/totalCount, extras beside them;
  * spread → the root's fields, optional ones not required; offsetPage/pageNumberPage → pagination from PAGINATION_SOURCES).
  */
-export function responseBodySchema(compiled: CompiledRoute, schema: GraphQLSchema, components: Record<string, OpenAPIV3_1.SchemaObject>): OpenAPIV3_1.SchemaObject {
+export function responseBodySchema(
+  compiled: CompiledRoute,
+  schema: GraphQLSchema,
+  components: Record<string, OpenAPIV3_1.SchemaObject>,
+): OpenAPIV3_1.SchemaObject {
   const { route } = compiled;
   const operation = operationOf(compiled.document);
   const fragments = new Map(
@@ -233,10 +281,12 @@ export function responseBodySchema(compiled: CompiledRoute, schema: GraphQLSchem
     return {
       type: 'object',
       properties: {
-        ...Object.fromEntries(keys.map((key) => {
-          const schema = fieldSchema(walk, connection, page.get(key)!);
-          return [key, optional.includes(key) ? withoutNull(schema) : schema];
-        })),
+        ...Object.fromEntries(
+          keys.map((key) => {
+            const schema = fieldSchema(walk, connection, page.get(key)!);
+            return [key, optional.includes(key) ? withoutNull(schema) : schema];
+          }),
+        ),
         request_id: REQUEST_ID,
       },
       required: [...keys.filter((key) => !optional.includes(key)), 'request_id'],

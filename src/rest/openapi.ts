@@ -1,7 +1,17 @@
 import {
-  Kind, TypeInfo, typeFromAST, valueFromAST, visit, visitWithTypeInfo,
-  getNamedType, isInputObjectType, isNonNullType,
-  type GraphQLArgument, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode,
+  Kind,
+  TypeInfo,
+  typeFromAST,
+  valueFromAST,
+  visit,
+  visitWithTypeInfo,
+  getNamedType,
+  isInputObjectType,
+  isNonNullType,
+  type GraphQLArgument,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledRoute } from './adapter.js';
@@ -12,6 +22,18 @@ import { COMMON_ERRORS, HEADERS, errorResponses, errorSchema, responseHeaders } 
 
 /** §9: the description document's version. */
 export const OPENAPI_VERSION = '1.0.0';
+
+/** One line per tag, for the reference's sections. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Venues: 'Whole-property wedding venues: search (§4.1) and detail (§4.2), priced for the whole minimum stay.',
+  Vendors: 'Wedding vendors: search, categories and detail (§4.7–4.9).',
+  'Cost intelligence': 'The pricing estimator, live cost benchmarks and regional budget ranges (§4.3–4.5).',
+  Knowledge: 'Search over authored planning notes and policies, by meaning and by words (§4.6).',
+  Inspiration: 'Curated inspiration photos linked to their venues and vendors (§4.13).',
+  Blog: 'Published blog posts, authors and tags.',
+  Inquiries: 'The two lead-creating endpoints, idempotent (§4.10–4.12). Send only with the end user’s go-ahead.',
+  Meta: 'The description document itself.',
+};
 
 const META_TAG = 'Meta';
 
@@ -82,7 +104,12 @@ function variableFacts(compiled: CompiledRoute, schema: GraphQLSchema): Map<stri
 /** A parameter's value schema: the variable's scalar (a list as an array) with the route's documented bounds. */
 function valueSchema(spec: ParamSpec, route: RestRoute, facts: VariableFacts | undefined): OpenAPIV3_1.SchemaObject {
   const docs = route.paramDocs?.[spec.name] ?? {};
-  const scalar = defined({ type: PARAM_TYPES[spec.scalar], enum: docs.enum ? [...docs.enum] : undefined, minimum: docs.minimum, maximum: docs.maximum });
+  const scalar = defined({
+    type: PARAM_TYPES[spec.scalar],
+    enum: docs.enum ? [...docs.enum] : undefined,
+    minimum: docs.minimum,
+    maximum: docs.maximum,
+  });
   const base: OpenAPIV3_1.SchemaObject = spec.list ? { type: 'array', items: scalar } : scalar;
   return defined({ ...base, default: docs.default ?? facts?.defaultValue ?? undefined });
 }
@@ -91,7 +118,8 @@ function description(spec: ParamSpec, route: RestRoute, facts: VariableFacts | u
   const parts = [route.paramDocs?.[spec.name]?.description ?? facts?.argument?.description ?? undefined];
   if (spec.list && !/comma-separated/i.test(parts[0] ?? '')) parts.push('Comma-separated list.');
   // RestRoute.path: a path parameter may hold slashes; the adapter decodes %2F after matching.
-  if (spec.in === 'path') parts.push(parts[0]?.includes('%2F') ? 'Unencoded slashes are accepted too.' : 'Send each slash as %2F (unencoded slashes are accepted too).');
+  if (spec.in === 'path')
+    parts.push(parts[0]?.includes('%2F') ? 'Unencoded slashes are accepted too.' : 'Send each slash as %2F (unencoded slashes are accepted too).');
   return parts.filter(Boolean).join(' ') || undefined;
 }
 
@@ -113,11 +141,14 @@ function parameter(spec: ParamSpec, route: RestRoute, facts: VariableFacts | und
     name: spec.name,
     in: spec.in,
     required: spec.in === 'path' || spec.required,
-    description: description(spec, route, facts),
+    description: spec.list
+      ? `${description(spec, route, facts)} Accepted comma-separated (pool,hot-tub) or repeated (amenities=pool&amenities=hot-tub).`
+      : description(spec, route, facts),
     deprecated: facts?.argument?.deprecationReason ? true : undefined,
-    // A list is one comma-separated value (amenities=pool,hot-tub): the adapter refuses a repeated parameter.
+    // A list may come comma-separated or repeated; the document names form style with explode (repeated), what
+    // generated clients send by default.
     style: spec.list ? 'form' : undefined,
-    explode: spec.list ? false : undefined,
+    explode: spec.list ? true : undefined,
     schema: valueSchema(spec, route, facts) as OpenAPIV3_1.ParameterObject['schema'],
     example,
   });
@@ -146,16 +177,28 @@ function inputBody(compiled: CompiledRoute, schema: GraphQLSchema): OpenAPIV3_1.
   const operation = compiled.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const definition = operation?.variableDefinitions?.find((v) => v.variable.name.value === body.variable);
   const type = definition ? getNamedType(typeFromAST(schema, definition.type) as GraphQLInputType) : undefined;
-  if (!type || !isInputObjectType(type)) throw new Error(`OpenAPI: ${compiled.route.operationId}: body variable ${body.variable} is not an input object`);
+  if (!type || !isInputObjectType(type))
+    throw new Error(`OpenAPI: ${compiled.route.operationId}: body variable ${body.variable} is not an input object`);
   const properties = Object.fromEntries(
     Object.values(type.getFields()).map((field) => {
       const scalar = getNamedType(field.type).name as ParamSpec['scalar'];
       // A field typed loosely on purpose (smsConsent is JSON so the service answers any wrong value) names its real type.
       const refined = field.extensions?.jsonSchema as OpenAPIV3_1.SchemaObject | undefined;
-      return [snakeCase(field.name), defined({ ...(refined ?? { type: PARAM_TYPES[scalar] ?? 'string' }), description: field.description ?? undefined })];
+      return [
+        snakeCase(field.name),
+        defined({
+          ...(refined ?? { type: PARAM_TYPES[scalar] ?? 'string' }),
+          format: /Date$/.test(field.name) ? 'date' : field.name === 'guestEmail' ? 'email' : undefined,
+          description: field.description ?? undefined,
+        }),
+      ];
     }),
   );
-  const required = body.required ?? Object.values(type.getFields()).filter((f) => isNonNullType(f.type)).map((f) => snakeCase(f.name));
+  const required =
+    body.required ??
+    Object.values(type.getFields())
+      .filter((f) => isNonNullType(f.type))
+      .map((f) => snakeCase(f.name));
   return {
     required: true,
     description: type.description ?? undefined,
@@ -165,7 +208,13 @@ function inputBody(compiled: CompiledRoute, schema: GraphQLSchema): OpenAPIV3_1.
 
 /** Documented request headers of a route (e.g. X-Idempotency-Key). */
 function headerParameters(route: RestRoute): OpenAPIV3_1.ParameterObject[] {
-  return (route.headers ?? []).map((h) => ({ name: h.name, in: 'header', required: false, description: h.description, schema: defined({ type: 'string', maxLength: h.maxLength }) as OpenAPIV3_1.ParameterObject['schema'] }));
+  return (route.headers ?? []).map((h) => ({
+    name: h.name,
+    in: 'header',
+    required: false,
+    description: h.description,
+    schema: defined({ type: 'string', maxLength: h.maxLength }) as OpenAPIV3_1.ParameterObject['schema'],
+  }));
 }
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
@@ -179,7 +228,11 @@ function successDescription(route: RestRoute): string {
   return `One page of results in \`data\`, with \`pagination\` (cursor style)${extras}.`;
 }
 
-function operation(compiled: CompiledRoute, schema: GraphQLSchema, components: Record<string, OpenAPIV3_1.SchemaObject>): OpenAPIV3_1.OperationObject {
+function operation(
+  compiled: CompiledRoute,
+  schema: GraphQLSchema,
+  components: Record<string, OpenAPIV3_1.SchemaObject>,
+): OpenAPIV3_1.OperationObject {
   const { route } = compiled;
   const facts = variableFacts(compiled, schema);
   const bodyName = `${pascal(route.operationId)}Response`;
@@ -193,10 +246,17 @@ function operation(compiled: CompiledRoute, schema: GraphQLSchema, components: R
     summary: route.summary,
     description: route.description,
     tags: [route.tag],
-    parameters: [...compiled.params.filter((p) => !inBody.includes(p)).map((p) => parameter(p, route, facts.get(p.variable))), ...headerParameters(route)],
+    parameters: [
+      ...compiled.params.filter((p) => !inBody.includes(p)).map((p) => parameter(p, route, facts.get(p.variable))),
+      ...headerParameters(route),
+    ],
     requestBody: inputBody(compiled, schema) ?? (inBody.length ? requestBody(inBody, route, facts) : undefined),
     responses: {
-      [success]: { description: successDescription(route), headers: responseHeaders(success), content: { 'application/json': { schema: componentRef(bodyName) } } },
+      [success]: {
+        description: successDescription(route),
+        headers: responseHeaders(success),
+        content: { 'application/json': { schema: componentRef(bodyName) } },
+      },
       ...errorResponses([...route.errors, ...COMMON_ERRORS]),
     },
   });
@@ -243,10 +303,19 @@ export function buildOpenApiDocument(routes: CompiledRoute[], schema: GraphQLSch
   }
   paths['/openapi.json'] = { get: openApiOperation };
   components.Error = errorSchema(baseUrl);
-  const tags = [...new Set([...routes.map((r) => r.route.tag), META_TAG])].map((name) => ({ name }));
+  const tags = [...new Set([...routes.map((r) => r.route.tag), META_TAG])].map((name) => ({
+    name,
+    description: TAG_DESCRIPTIONS[name] ?? name,
+  }));
   return {
     openapi: '3.1.0',
-    info: { title: 'Wedding Venue and Vendor Discovery API', version: OPENAPI_VERSION, description: INFO_DESCRIPTION },
+    info: {
+      title: 'Wedding Venue and Vendor Discovery API',
+      version: OPENAPI_VERSION,
+      description: INFO_DESCRIPTION,
+      contact: { name: 'Developer pages', url: `${baseUrl}/developers` },
+      license: { name: 'Proprietary: use under the terms of your API key', url: `${baseUrl}/developers` },
+    },
     servers: [{ url: `${baseUrl}/api/v1` }],
     tags,
     security: [{ bearer: [] }, { serviceKey: [] }],

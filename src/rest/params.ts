@@ -37,7 +37,11 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 /** One REST string as the variable's type; a value that does not coerce is invalid_parameters naming the parameter. */
 export function coerceParam(spec: ParamSpec, raw: string): unknown {
   if (spec.list) {
-    return raw.split(',').map((part) => part.trim()).filter(Boolean).map((part) => coerceScalar(spec, part));
+    return raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => coerceScalar(spec, part));
   }
   return coerceScalar(spec, raw);
 }
@@ -69,12 +73,19 @@ export function variablesFromQuery(search: URLSearchParams, specs: ParamSpec[]):
     if (!spec) {
       const known = [...byName.keys()];
       throw new ApiError('invalid_parameters', {
-        problems: [{ param: name, problem: known.length ? `is not a parameter of this route (known: ${known.join(', ')})` : 'is not a parameter of this route' }],
+        problems: [
+          {
+            param: name,
+            problem: known.length ? `is not a parameter of this route (known: ${known.join(', ')})` : 'is not a parameter of this route',
+          },
+        ],
       });
     }
     const values = search.getAll(name);
-    if (values.length > 1) throw new ApiError('invalid_parameters', { problems: [{ param: name, problem: 'must be given once' }] });
-    variables[spec.variable] = coerceParam(spec, values[0]);
+    // A list takes `a,b` and `a=x&a=y` alike (what OpenAPI clients send for form style, explode true or false);
+    // any other parameter given twice is ambiguous and refused.
+    if (values.length > 1 && !spec.list) throw new ApiError('invalid_parameters', { problems: [{ param: name, problem: 'must be given once' }] });
+    variables[spec.variable] = coerceParam(spec, values.join(','));
   }
   return variables;
 }

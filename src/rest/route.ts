@@ -52,12 +52,17 @@ export interface RestRoute {
     /** Required body fields (REST names), for the OpenAPI document. @default the input type's non-null fields */
     required?: string[];
   };
+  /** The body carries deprecated fields (§9): responses add Deprecation, Sunset and Link headers. */
+  deprecatedFields?: boolean;
   /** Request headers the route reads besides authentication, for the OpenAPI document. */
   headers?: Array<{ name: string; description: string; maxLength?: number }>;
   /** Codes this route can answer with besides the common ones (401, 429, 500), for the OpenAPI document. */
   errors: ErrorCode[];
   /** Per-parameter extras for the OpenAPI document, keyed by REST parameter name. */
-  paramDocs?: Record<string, { description?: string; example?: unknown; enum?: readonly string[]; minimum?: number; maximum?: number; default?: unknown }>;
+  paramDocs?: Record<
+    string,
+    { description?: string; example?: unknown; enum?: readonly string[]; minimum?: number; maximum?: number; default?: unknown }
+  >;
 }
 
 /** snake_case → camelCase (REST body keys → GraphQL input fields). */

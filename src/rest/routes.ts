@@ -8,4 +8,12 @@ import { blogRoutes } from '../blog/blog.rest.js';
 import { inquiryRoutes } from '../inquiries/inquiries.rest.js';
 
 /** Every /api/v1 route; a new endpoint adds its module's route entries here. */
-export const restRoutes: RestRoute[] = [...venueRoutes, ...vendorRoutes, ...pricingRoutes, ...knowledgeRoutes, ...inspirationRoutes, ...blogRoutes, ...inquiryRoutes];
+export const restRoutes: RestRoute[] = [
+  ...venueRoutes,
+  ...vendorRoutes,
+  ...pricingRoutes,
+  ...knowledgeRoutes,
+  ...inspirationRoutes,
+  ...blogRoutes,
+  ...inquiryRoutes,
+];

@@ -53,7 +53,11 @@ export const Vendor = builder.prismaObject('Vendor', {
     featuredImageUrl: t.exposeString('featuredImageUrl', { nullable: true }),
     logoUrl: t.string({ nullable: true, description: 'Reserved; currently always null.', resolve: () => null }),
     isAffiliateOnly: t.exposeBoolean('isAffiliateOnly'),
-    affiliateLink: t.string({ nullable: true, select: { isAffiliateOnly: true, affiliateLink: true }, resolve: (v) => (v.isAffiliateOnly ? v.affiliateLink : null) }),
+    affiliateLink: t.string({
+      nullable: true,
+      select: { isAffiliateOnly: true, affiliateLink: true },
+      resolve: (v) => (v.isAffiliateOnly ? v.affiliateLink : null),
+    }),
     url: t.string({ resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
     photos: t.relation('photos', {
       description: 'At most 5 photos, primary first.',

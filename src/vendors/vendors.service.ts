@@ -14,7 +14,6 @@ export interface VendorDeps {
 type VendorQuery = { include?: Prisma.VendorInclude; select?: Prisma.VendorSelect };
 type Keyed = { id: string; createdAt: Date; startingPrice: number | null; yearsInBusiness: number | null; weddingsCompleted: number | null };
 
-
 /** The column each sort orders by (then id, so the order is total and stable). Nulls always come last. */
 type SortField = 'createdAt' | 'startingPrice' | 'yearsInBusiness' | 'weddingsCompleted';
 const SORT_KEYS: Record<VendorSort, { field: SortField; dir: 'asc' | 'desc' }> = {
@@ -59,7 +58,11 @@ export async function searchVendors(
     totalCount: () => deps.prisma.vendor.count({ where }),
     // Category facet of the same search without its category filter, so a client can show counts beside each.
     categoryStats: async () => {
-      const groups = await deps.prisma.vendor.groupBy({ by: ['serviceCategory'], where: vendorFilter({ ...filters, category: undefined }), _count: { _all: true } });
+      const groups = await deps.prisma.vendor.groupBy({
+        by: ['serviceCategory'],
+        where: vendorFilter({ ...filters, category: undefined }),
+        _count: { _all: true },
+      });
       return Object.fromEntries(groups.map((g) => [g.serviceCategory, g._count._all]).sort(([a], [b]) => String(a).localeCompare(String(b))));
     },
   };
@@ -74,7 +77,8 @@ function withKeyColumns(query: VendorQuery): VendorQuery {
 /** Rows strictly after a keyset position under ORDER BY field dir NULLS LAST, id ASC. */
 function afterPosition(field: SortField, dir: 'asc' | 'desc', position: unknown[]): Prisma.VendorWhereInput {
   const [raw, id] = position;
-  if (typeof id !== 'string' || !(raw === null || typeof raw === 'number' || typeof raw === 'string')) throw new ApiError('invalid_cursor', { param: 'after' });
+  if (typeof id !== 'string' || !(raw === null || typeof raw === 'number' || typeof raw === 'string'))
+    throw new ApiError('invalid_cursor', { param: 'after' });
   const value = field === 'createdAt' ? new Date(String(raw)) : raw;
   if (value === null) return { [field]: null, id: { gt: id } };
   const after: Prisma.VendorWhereInput[] = [{ [field]: { [dir === 'asc' ? 'gt' : 'lt']: value } }, { [field]: value, id: { gt: id } }];
@@ -127,7 +131,11 @@ function vendorFilter(f: Omit<VendorSearch, 'first' | 'after' | 'sortBy'>): Pris
   return { AND: and };
 }
 
-const titleCase = (s: string) => s.trim().toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
+const titleCase = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/\b\w/g, (c) => c.toUpperCase());
 
 /** §4.9: one listed (active) vendor; vendor_not_found otherwise. */
 export async function getVendor<T>(rawSlug: unknown, query: VendorQuery, deps: Pick<VendorDeps, 'prisma'>): Promise<T> {

@@ -78,11 +78,7 @@ export function priceRangeText(p: VenuePricing): string | null {
  * The smallest and largest stored amount whose displayed (converted) amount lies within [min, max], so a price
  * filter on converted venues can run in SQL on the stored column. Exact for the conversion above.
  */
-export function storedBoundsFor(
-  bounds: { min?: number; max?: number },
-  rate: number,
-  roundUpTo: number,
-): { gte?: number; lte?: number } {
+export function storedBoundsFor(bounds: { min?: number; max?: number }, rate: number, roundUpTo: number): { gte?: number; lte?: number } {
   const shown = (x: number) => convertStoredAmount(x, rate, roundUpTo);
   const out: { gte?: number; lte?: number } = {};
   if (bounds.min !== undefined) {

@@ -132,14 +132,19 @@ builder.queryFields((t) => ({
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page.' }),
     },
     resolve: (_root, args, ctx, info) =>
-      searchVenues<{ id: string; slug: string }>(args, queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }), venueDeps(ctx)),
+      searchVenues<{ id: string; slug: string }>(
+        args,
+        queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }),
+        venueDeps(ctx),
+      ),
   }),
   venue: t.prismaField({
     type: 'Venue',
     nullable: true,
     // REST answers a missing venue/vendor with 404, so its 200 `data` is never null (OpenAPI reads this).
     extensions: { semanticNonNull: true },
-    description: 'One published venue by its full slug (counts as a venue detail lookup).',
+    description:
+      'One published venue by its full slug (counts as a venue detail lookup). When the daily lookups are used up the field is null with an error (code venue_detail_rate_limit_exceeded, extensions.retryAfter); the other fields keep their data and the HTTP status is 200.',
     args: { slug: t.arg.string({ required: true }) },
     resolve: (query, parent, args, ctx, info) => withVenueDetailLimit({ parent, args, ctx, info }, () => getVenue<VenueRow>(args.slug, query, ctx)),
   }),

@@ -1,7 +1,22 @@
 import { z } from 'zod';
 
 /** Named values of §4.1 (documentation and examples; venue_type matches any property type by substring). */
-export const NAMED_VENUE_TYPES = ['estate', 'villa', 'ranch', 'mansion', 'cabin', 'castle', 'chalet', 'lodge', 'cottage', 'barn', 'barndominium', 'hacienda', 'farmhouse', 'chateau'] as const;
+export const NAMED_VENUE_TYPES = [
+  'estate',
+  'villa',
+  'ranch',
+  'mansion',
+  'cabin',
+  'castle',
+  'chalet',
+  'lodge',
+  'cottage',
+  'barn',
+  'barndominium',
+  'hacienda',
+  'farmhouse',
+  'chateau',
+] as const;
 export const NAMED_AMENITIES = ['pool', 'hot-tub', 'ocean-view', 'mountain-view', 'outdoor-ceremony', 'pet-friendly'] as const;
 
 const count = (max: number) => z.int({ error: 'must be an integer' }).min(0).max(max);
@@ -20,7 +35,13 @@ export const VenueSearchInput = z
     priceMax: price.optional(),
     bedroomsMin: count(1_000).optional(),
     amenities: z
-      .array(z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,50}$/, { error: 'must be comma-separated amenity names such as pool,hot-tub' }))
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z0-9-]{1,50}$/, { error: 'must be comma-separated amenity names such as pool,hot-tub' }),
+      )
       .max(20)
       .optional(),
     first: z.int({ error: 'must be an integer' }).min(1).max(100).default(20),

@@ -43,7 +43,10 @@ export const venueRoutes: RestRoute[] = [
     paramDocs: {
       state: { description: 'State or region slug.', example: 'california' },
       city: { description: 'City slug.', example: 'napa' },
-      venue_type: { description: `Case-insensitive substring of the property type. Named values: ${NAMED_VENUE_TYPES.join(', ')}.`, example: 'estate' },
+      venue_type: {
+        description: `Case-insensitive substring of the property type. Named values: ${NAMED_VENUE_TYPES.join(', ')}.`,
+        example: 'estate',
+      },
       capacity_min: { description: 'Venues sleeping at least this many.', minimum: 0, maximum: 10000 },
       capacity_max: { description: 'Venues sleeping at most this many.', minimum: 0, maximum: 10000 },
       price_min: { description: "Lower bound on pricing.starting_total.amount, in the venue's currency.", minimum: 0 },

@@ -17,7 +17,6 @@ export interface VenueDeps {
 /** Prisma selection for the venue rows a caller asked for (GraphQL plans it from the query). */
 type VenueQuery = { include?: Prisma.VenueInclude; select?: Prisma.VenueSelect };
 
-
 /**
  * §4.1 venue search: published venues only, ordered by slug (stable: slugs are unique), keyset-paginated with a
  * signed cursor bound to the filters. totalCount counts the whole filtered set and runs only when asked for.

@@ -73,7 +73,10 @@ describe('npm run -s keys (real processes on a DATA_DIR)', () => {
   it('refuses with a clear message and a non-zero exit while another process holds the data directory', async () => {
     const holder = await openDatabase({ dataDir, migrate: false });
     try {
-      const failure = await run('npm', ['run', '-s', 'keys', '--', 'list'], { cwd: repo, env: env() }).then(() => null, (e) => e);
+      const failure = await run('npm', ['run', '-s', 'keys', '--', 'list'], { cwd: repo, env: env() }).then(
+        () => null,
+        (e) => e,
+      );
       expect(failure).not.toBeNull();
       expect(failure.code).toBe(1);
       expect(failure.stderr).toContain('is in use by another process');

@@ -41,16 +41,29 @@ describe('OpenAPI description of the planning-content routes', () => {
     const photo = await t.db.prisma.inspirationPhoto.findFirstOrThrow({ orderBy: { position: 'asc' } });
     const post = await t.db.prisma.blogPost.findFirstOrThrow({ where: { status: 'published' } });
     const paths = [
-      '/api/v1/knowledge/search?q=deposits', '/api/v1/knowledge/search?q=ab', '/api/v1/inspiration?limit=3',
-      '/api/v1/inspiration?style=plaid', `/api/v1/inspiration/${photo.id}`, '/api/v1/inspiration/nope',
-      '/api/v1/inspiration/0b8e7f5e-7a51-4c1f-9d38-2f4f1f0f6a11', '/api/v1/blog/posts?limit=2', `/api/v1/blog/posts/${post.slug}`,
-      '/api/v1/blog/posts/nope', '/api/v1/blog/tags', '/api/v1/blog/posts?page=0',
+      '/api/v1/knowledge/search?q=deposits',
+      '/api/v1/knowledge/search?q=ab',
+      '/api/v1/inspiration?limit=3',
+      '/api/v1/inspiration?style=plaid',
+      `/api/v1/inspiration/${photo.id}`,
+      '/api/v1/inspiration/nope',
+      '/api/v1/inspiration/0b8e7f5e-7a51-4c1f-9d38-2f4f1f0f6a11',
+      '/api/v1/blog/posts?limit=2',
+      `/api/v1/blog/posts/${post.slug}`,
+      '/api/v1/blog/posts/nope',
+      '/api/v1/blog/tags',
+      '/api/v1/blog/posts?page=0',
     ];
     for (const path of paths) {
       const res = await t.rest(path);
       expectMatchesOpenApi(doc, 'GET', path, res.status, res.body);
     }
-    useKnowledgeEmbedder(t.db.prisma, { id: 'down', embed: async () => { throw new Error('down'); } });
+    useKnowledgeEmbedder(t.db.prisma, {
+      id: 'down',
+      embed: async () => {
+        throw new Error('down');
+      },
+    });
     try {
       const degraded = await t.rest('/api/v1/knowledge/search?q=deposits');
       expect(degraded.body.degraded).toBe('text_only');

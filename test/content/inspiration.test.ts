@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
-import { INSPIRATION_COLORS, INSPIRATION_MOODS, INSPIRATION_SEASONS, INSPIRATION_SETTINGS, INSPIRATION_STYLES } from '../../src/inspiration/inspiration.inputs.js';
+import {
+  INSPIRATION_COLORS,
+  INSPIRATION_MOODS,
+  INSPIRATION_SEASONS,
+  INSPIRATION_SETTINGS,
+  INSPIRATION_STYLES,
+} from '../../src/inspiration/inspiration.inputs.js';
 
 const LIST_FIELDS = ['alt', 'colors', 'id', 'image_url', 'moods', 'season', 'settings', 'source', 'styles'];
 const SOURCE_FIELDS = ['city', 'name', 'slug', 'state', 'type', 'url'];
@@ -37,7 +43,11 @@ describe('inspiration data', () => {
     }
     expect(new Set(photos.map((p) => p.sourceType))).toEqual(new Set(['property', 'vendor']));
     for (const values of [INSPIRATION_STYLES, INSPIRATION_SETTINGS, INSPIRATION_MOODS, INSPIRATION_COLORS]) {
-      for (const v of values) expect(photos.some((p) => [...p.styles, ...p.settings, ...p.moods, ...p.colors].includes(v)), v).toBe(true);
+      for (const v of values)
+        expect(
+          photos.some((p) => [...p.styles, ...p.settings, ...p.moods, ...p.colors].includes(v)),
+          v,
+        ).toBe(true);
     }
   });
 });
@@ -94,7 +104,13 @@ describe('GET /api/v1/inspiration', () => {
   });
 
   it('refuses a value outside its enumeration listing the allowed values, and bad limit/offset', async () => {
-    const enums: Array<[string, readonly string[]]> = [['style', INSPIRATION_STYLES], ['setting', INSPIRATION_SETTINGS], ['color', INSPIRATION_COLORS], ['mood', INSPIRATION_MOODS], ['season', INSPIRATION_SEASONS]];
+    const enums: Array<[string, readonly string[]]> = [
+      ['style', INSPIRATION_STYLES],
+      ['setting', INSPIRATION_SETTINGS],
+      ['color', INSPIRATION_COLORS],
+      ['mood', INSPIRATION_MOODS],
+      ['season', INSPIRATION_SEASONS],
+    ];
     for (const [param, values] of enums) {
       const res = await t.rest(`/api/v1/inspiration?${param}=plaid`);
       expectRestError(res, 400, 'invalid_parameters', param);
@@ -109,7 +125,10 @@ describe('GET /api/v1/inspiration', () => {
 
 describe('GET /api/v1/inspiration/{id}', () => {
   it('returns the detail with description and variants', async () => {
-    const photo = await t.db.prisma.inspirationPhoto.findFirstOrThrow({ where: { imageUrl: { not: null }, description: { not: null } }, orderBy: { position: 'asc' } });
+    const photo = await t.db.prisma.inspirationPhoto.findFirstOrThrow({
+      where: { imageUrl: { not: null }, description: { not: null } },
+      orderBy: { position: 'asc' },
+    });
     const res = await t.rest(`/api/v1/inspiration/${photo.id}`);
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual([...LIST_FIELDS, 'description', 'variants'].sort());
@@ -119,7 +138,8 @@ describe('GET /api/v1/inspiration/{id}', () => {
   });
 
   it('answers invalid_id for a malformed id and 404 inspiration_photo_not_found for an unknown one', async () => {
-    for (const bad of ['123', 'not-a-uuid', '0b8e7f5e-7a51-4c1f-9d38-2f4f1f0f6a1']) expectRestError(await t.rest(`/api/v1/inspiration/${bad}`), 400, 'invalid_id', 'id');
+    for (const bad of ['123', 'not-a-uuid', '0b8e7f5e-7a51-4c1f-9d38-2f4f1f0f6a1'])
+      expectRestError(await t.rest(`/api/v1/inspiration/${bad}`), 400, 'invalid_id', 'id');
     expectRestError(await t.rest('/api/v1/inspiration/0b8e7f5e-7a51-4c1f-9d38-2f4f1f0f6a11'), 404, 'inspiration_photo_not_found', 'id');
   });
 });
@@ -132,12 +152,23 @@ describe('GraphQL inspiration', () => {
     expect(gql.status, gql.text).toBe(200);
     const page = gql.body.data.inspirationPhotos;
     expect(page.nodes).toEqual(camelKeys(rest.body.data));
-    expect([page.totalCount, page.limit, page.offset, page.pageInfo.hasNextPage]).toEqual([rest.body.pagination.total, 5, 5, rest.body.pagination.has_more]);
-    const next = await t.graphql('query($a: String) { inspirationPhotos(mood: "joyful", first: 5, after: $a) { offset nodes { id } } }', { a: page.pageInfo.endCursor });
+    expect([page.totalCount, page.limit, page.offset, page.pageInfo.hasNextPage]).toEqual([
+      rest.body.pagination.total,
+      5,
+      5,
+      rest.body.pagination.has_more,
+    ]);
+    const next = await t.graphql('query($a: String) { inspirationPhotos(mood: "joyful", first: 5, after: $a) { offset nodes { id } } }', {
+      a: page.pageInfo.endCursor,
+    });
     const restNext = await t.rest('/api/v1/inspiration?mood=joyful&limit=5&offset=10');
     expect(next.body.data.inspirationPhotos.offset).toBe(10);
     expect(next.body.data.inspirationPhotos.nodes.map((n: { id: string }) => n.id)).toEqual(restNext.body.data.map((p: { id: string }) => p.id));
-    expectGraphQLError(await t.graphql(`query($a: String) { inspirationPhotos(mood: "serene", after: $a) { totalCount } }`, { a: page.pageInfo.endCursor }), 'invalid_cursor', 'after');
+    expectGraphQLError(
+      await t.graphql(`query($a: String) { inspirationPhotos(mood: "serene", after: $a) { totalCount } }`, { a: page.pageInfo.endCursor }),
+      'invalid_cursor',
+      'after',
+    );
   });
 
   it('gives the same codes as REST', async () => {

@@ -73,8 +73,7 @@ describe('DATA_DIR held by another process', () => {
     const error = await openDatabase({ dataDir }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DataDirLockedError);
     expect((error as DataDirLockedError).message).toBe(
-      `The data directory ${dataDir} is in use by another process (pid ${holder.pid}, a running server?). ` +
-        'Stop it, or point DATA_DIR elsewhere.',
+      `The data directory ${dataDir} is in use by another process (pid ${holder.pid}, a running server?). ` + 'Stop it, or point DATA_DIR elsewhere.',
     );
     expect(performance.now() - started).toBeLessThan(1_000);
 

@@ -4,14 +4,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationTargetOf, type Database } from '../../src/db/client.js';
-import {
-  applyMigrations,
-  checkDrift,
-  createMigrationSql,
-  MIGRATIONS_DIR,
-  readMigrationList,
-  SCHEMA_PATH,
-} from '../../src/db/migrate.js';
+import { applyMigrations, checkDrift, createMigrationSql, MIGRATIONS_DIR, readMigrationList, SCHEMA_PATH } from '../../src/db/migrate.js';
 import { createTestPGlite, createUnmigratedTestDatabase, testDatabaseKind } from '../support/database.js';
 
 const migrationNames = (await readMigrationList()).migrationDirectories.map((directory) => directory.path);
@@ -127,7 +120,9 @@ describe('creating a migration', () => {
 
   it('writes what schema.prisma adds to the migrations, then nothing once it is there', async () => {
     const migrationsDir = await migrationsWith('create', {});
-    const schemaPath = await schemaWith('nickname', (text) => text.replace('  name              String\n', '  name              String\n  nickname          String?\n'));
+    const schemaPath = await schemaWith('nickname', (text) =>
+      text.replace('  name              String\n', '  name              String\n  nickname          String?\n'),
+    );
     const options = { migrationsDir, schemaPath, shadow, now: new Date('2999-01-02T03:04:05Z') };
 
     const created = await createMigrationSql('Add venue nickname', options);

@@ -95,14 +95,33 @@ describe('default catalogue coverage', () => {
     const states = await prisma.venue.findMany({ where: { country: 'United States' }, distinct: ['stateSlug'], select: { stateSlug: true } });
     const usStates = states.map((s) => s.stateSlug);
     expect(usStates.length).toBeGreaterThanOrEqual(18);
-    for (const s of ['california', 'new-york', 'texas', 'florida', 'michigan', 'colorado', 'north-carolina', 'tennessee', 'georgia',
-      'utah', 'new-jersey', 'massachusetts', 'pennsylvania', 'illinois', 'virginia', 'washington', 'arizona', 'oregon']) {
+    for (const s of [
+      'california',
+      'new-york',
+      'texas',
+      'florida',
+      'michigan',
+      'colorado',
+      'north-carolina',
+      'tennessee',
+      'georgia',
+      'utah',
+      'new-jersey',
+      'massachusetts',
+      'pennsylvania',
+      'illinois',
+      'virginia',
+      'washington',
+      'arizona',
+      'oregon',
+    ]) {
       expect(usStates).toContain(s);
     }
     const countries = (await prisma.venue.findMany({ distinct: ['country'], select: { country: true } })).map((c) => c.country);
     expect(countries.sort()).toEqual(['Australia', 'Costa Rica', 'Ireland', 'Italy', 'Mexico', 'United States']);
-    const italy = (await prisma.venue.findMany({ where: { country: 'Italy' }, distinct: ['stateSlug'], select: { stateSlug: true } }))
-      .map((r) => r.stateSlug);
+    const italy = (await prisma.venue.findMany({ where: { country: 'Italy' }, distinct: ['stateSlug'], select: { stateSlug: true } })).map(
+      (r) => r.stateSlug,
+    );
     expect(italy.sort()).toEqual(['amalfi-coast', 'florence', 'lake-como', 'lazio', 'puglia', 'sicily', 'tuscany', 'umbria', 'veneto']);
   });
 
@@ -133,7 +152,9 @@ describe('default catalogue coverage', () => {
     const amenities = rows.map((r) => r.amenity);
     for (const a of NAMED_AMENITIES) expect(amenities).toContain(a);
     for (const a of amenities) expect(a).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-    const inland = await prisma.venue.count({ where: { amenities: { has: 'ocean-view' }, city: { in: ['Aspen', 'Nashville', 'Sedona', 'Perugia'] } } });
+    const inland = await prisma.venue.count({
+      where: { amenities: { has: 'ocean-view' }, city: { in: ['Aspen', 'Nashville', 'Sedona', 'Perugia'] } },
+    });
     expect(inland).toBe(0);
   });
 
@@ -142,23 +163,50 @@ describe('default catalogue coverage', () => {
     const currencyOf = new Map(rows.map((r) => [r.country, r.currency]));
     expect(rows).toHaveLength(6);
     expect(Object.fromEntries(currencyOf)).toEqual({
-      'United States': 'USD', Mexico: 'USD', 'Costa Rica': 'USD', Italy: 'EUR', Ireland: 'EUR', Australia: 'AUD',
+      'United States': 'USD',
+      Mexico: 'USD',
+      'Costa Rica': 'USD',
+      Italy: 'EUR',
+      Ireland: 'EUR',
+      Australia: 'AUD',
     });
   });
 
   it('stores a starting total that matches the formula, and no price at all for about 5%', async () => {
     const venues = await prisma.venue.findMany({
-      select: { weekdayBase: true, weekendBase: true, extraNight: true, cleaningFee: true, serviceFeePercent: true, taxPercent: true,
-        startingTotal: true, minNights: true },
+      select: {
+        weekdayBase: true,
+        weekendBase: true,
+        extraNight: true,
+        cleaningFee: true,
+        serviceFeePercent: true,
+        taxPercent: true,
+        startingTotal: true,
+        minNights: true,
+      },
     });
     const unpriced = venues.filter((v) => v.weekdayBase === null);
     expect(unpriced.length / venues.length).toBeGreaterThan(0.02);
     expect(unpriced.length / venues.length).toBeLessThan(0.09);
     for (const v of unpriced) {
-      expect([v.weekendBase, v.extraNight, v.cleaningFee, v.serviceFeePercent, v.taxPercent, v.startingTotal]).toEqual([null, null, null, null, null, null]);
+      expect([v.weekendBase, v.extraNight, v.cleaningFee, v.serviceFeePercent, v.taxPercent, v.startingTotal]).toEqual([
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
     }
     for (const v of venues.filter((x) => x.weekdayBase !== null)) {
-      expect(v.startingTotal).toBe(startingTotalOf({ weekdayBase: v.weekdayBase!, cleaningFee: v.cleaningFee, serviceFeePercent: v.serviceFeePercent, taxPercent: v.taxPercent }));
+      expect(v.startingTotal).toBe(
+        startingTotalOf({
+          weekdayBase: v.weekdayBase!,
+          cleaningFee: v.cleaningFee,
+          serviceFeePercent: v.serviceFeePercent,
+          taxPercent: v.taxPercent,
+        }),
+      );
       expect(v.weekendBase!).toBeGreaterThan(v.weekdayBase!);
       expect(v.minNights).toBeGreaterThanOrEqual(1);
       expect(v.minNights).toBeLessThanOrEqual(4);
@@ -166,8 +214,17 @@ describe('default catalogue coverage', () => {
   });
 
   it('has 0 to 40 photos per venue in gallery order, matching totalPhotos and heroImage', async () => {
-    const rows = await prisma.$queryRaw<Array<{ id: string; totalPhotos: number; heroImage: string | null; n: number; maxPos: number | null;
-      featured: number; firstUrl: string | null }>>`
+    const rows = await prisma.$queryRaw<
+      Array<{
+        id: string;
+        totalPhotos: number;
+        heroImage: string | null;
+        n: number;
+        maxPos: number | null;
+        featured: number;
+        firstUrl: string | null;
+      }>
+    >`
       SELECT v.id, v."totalPhotos", v."heroImage", count(p.id)::int AS n, max(p.position) AS "maxPos",
              count(*) FILTER (WHERE p."isFeatured")::int AS featured,
              min(p.url) FILTER (WHERE p.position = 0) AS "firstUrl"
@@ -187,17 +244,39 @@ describe('default catalogue coverage', () => {
   });
 
   it('has the 11 vendor categories, each with active vendors', async () => {
-    const categories = await prisma.vendorCategory.findMany({ orderBy: { position: 'asc' }, include: { _count: { select: { vendors: { where: { active: true } } } } } });
-    expect(categories.map((c) => c.slug)).toEqual(['photography', 'videography', 'florists', 'catering', 'wedding-planners',
-      'music-and-entertainment', 'hair-and-makeup', 'officiants', 'cakes-and-desserts', 'rentals-and-decor', 'transportation']);
+    const categories = await prisma.vendorCategory.findMany({
+      orderBy: { position: 'asc' },
+      include: { _count: { select: { vendors: { where: { active: true } } } } },
+    });
+    expect(categories.map((c) => c.slug)).toEqual([
+      'photography',
+      'videography',
+      'florists',
+      'catering',
+      'wedding-planners',
+      'music-and-entertainment',
+      'hair-and-makeup',
+      'officiants',
+      'cakes-and-desserts',
+      'rentals-and-decor',
+      'transportation',
+    ]);
     expect(categories.map((c) => c.name)).toContain('Music & Entertainment');
     for (const c of categories) expect(c._count.vendors).toBeGreaterThan(0);
   });
 
   it('has at least 1,200 vendors with links only on affiliate-only ones and distinct creation times', async () => {
     const vendors = await prisma.vendor.findMany({
-      select: { isAffiliateOnly: true, affiliateLink: true, priceUnit: true, createdAt: true, featuredImageUrl: true, totalPhotos: true,
-        active: true, _count: { select: { photos: true } } },
+      select: {
+        isAffiliateOnly: true,
+        affiliateLink: true,
+        priceUnit: true,
+        createdAt: true,
+        featuredImageUrl: true,
+        totalPhotos: true,
+        active: true,
+        _count: { select: { photos: true } },
+      },
     });
     expect(vendors.length).toBeGreaterThanOrEqual(1200);
     const affiliates = vendors.filter((v) => v.isAffiliateOnly);
@@ -210,14 +289,23 @@ describe('default catalogue coverage', () => {
     for (const v of vendors) {
       expect(v.totalPhotos).toBe(v._count.photos);
       expect(v.totalPhotos).toBeLessThanOrEqual(15);
-      if (v.featuredImageUrl) expect(v.featuredImageUrl).toMatch(/^https:\/\/cdn\.wedding-venues\.example\/vendors\/.+\/0-(medium\.webp|original\.jpg)$/);
+      if (v.featuredImageUrl)
+        expect(v.featuredImageUrl).toMatch(/^https:\/\/cdn\.wedding-venues\.example\/vendors\/.+\/0-(medium\.webp|original\.jpg)$/);
     }
   });
 
   it('has daily USD→AUD and EUR→USD rates for 2025 through 2027', async () => {
     const days = (Date.UTC(2027, 11, 31) - Date.UTC(2025, 0, 1)) / 86_400_000 + 1;
-    for (const [base, quote, low, high] of [['USD', 'AUD', 1.5, 1.56], ['EUR', 'USD', 1.05, 1.12]] as const) {
-      const agg = await prisma.exchangeRate.aggregate({ where: { base, quote }, _count: { _all: true }, _min: { rate: true, rateDate: true }, _max: { rate: true, rateDate: true } });
+    for (const [base, quote, low, high] of [
+      ['USD', 'AUD', 1.5, 1.56],
+      ['EUR', 'USD', 1.05, 1.12],
+    ] as const) {
+      const agg = await prisma.exchangeRate.aggregate({
+        where: { base, quote },
+        _count: { _all: true },
+        _min: { rate: true, rateDate: true },
+        _max: { rate: true, rateDate: true },
+      });
       expect(agg._count._all).toBe(days);
       expect(agg._min.rateDate?.toISOString()).toBe('2025-01-01T00:00:00.000Z');
       expect(agg._max.rateDate?.toISOString()).toBe('2027-12-31T00:00:00.000Z');

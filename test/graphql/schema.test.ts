@@ -11,7 +11,19 @@ describe('schema.graphql', () => {
   it('names every GraphQL field as the camelCase of its REST field', () => {
     const sdl = printedSchema();
     expect(sdl).not.toMatch(/^\s+[a-z]+_[a-z_]+[:(]/m);
-    for (const field of ['priceRange', 'heroImage', 'seoDescription', 'totalPhotos', 'startingTotal', 'includesFees', 'rateDate', 'businessName', 'isAffiliateOnly', 'categoryStats', 'vendorCount']) {
+    for (const field of [
+      'priceRange',
+      'heroImage',
+      'seoDescription',
+      'totalPhotos',
+      'startingTotal',
+      'includesFees',
+      'rateDate',
+      'businessName',
+      'isAffiliateOnly',
+      'categoryStats',
+      'vendorCount',
+    ]) {
       expect(sdl).toContain(`${field}`);
     }
   });

@@ -37,7 +37,9 @@ describe('concurrency (§4.12)', () => {
     const idem = randomUUID();
     const body = validBody('venue', tg, { guest_name: name });
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 4 === 3 ? postGraphql(t, 'venue', body, { idem, key: t.keys.pro }) : postRest(t, 'venue', body, { idem, key: t.keys.pro }))),
+      Array.from({ length: 20 }, (_, i) =>
+        i % 4 === 3 ? postGraphql(t, 'venue', body, { idem, key: t.keys.pro }) : postRest(t, 'venue', body, { idem, key: t.keys.pro }),
+      ),
     );
     const usage = await expectOneLead(responses, 'venue', name, t.keys.pro);
     expect(usage.venueInquiriesPerDay.used).toBe(1);

@@ -42,7 +42,10 @@ describe('§4.12 idempotency', () => {
     const rest = await postRest(t, 'vendor', validBody('vendor', tg, { guest_name: name, message: 'changed' }), { idem: key });
     expectRestError(rest, 409, 'idempotency_conflict');
     expect(rest.body.error.type).toBe('conflict');
-    expectGraphQLError(await postGraphql(t, 'vendor', validBody('vendor', tg, { guest_name: name, message: 'changed' }), { idem: key }), 'idempotency_conflict');
+    expectGraphQLError(
+      await postGraphql(t, 'vendor', validBody('vendor', tg, { guest_name: name, message: 'changed' }), { idem: key }),
+      'idempotency_conflict',
+    );
     expect(await leadsNamed(name)).toBe(1);
   });
 
@@ -77,7 +80,17 @@ describe('§4.12 idempotency', () => {
     const now = Date.now();
     const seed = (key: string, lockedUntil: number, expiresAt: number, state = 'in_progress', hash = bodyHash) =>
       t.db.prisma.idempotencyRecord.create({
-        data: { apiKeyId, scope: 'venue', key, bodyHash: hash, state, token: randomUUID(), lockedUntil: new Date(lockedUntil), createdAt: new Date(now), expiresAt: new Date(expiresAt) },
+        data: {
+          apiKeyId,
+          scope: 'venue',
+          key,
+          bodyHash: hash,
+          state,
+          token: randomUUID(),
+          lockedUntil: new Date(lockedUntil),
+          createdAt: new Date(now),
+          expiresAt: new Date(expiresAt),
+        },
       });
     await seed('live', now + 30_000, now + 86_400_000);
     const live = await postRest(t, 'venue', body, { idem: 'live' });
@@ -95,7 +108,9 @@ describe('§4.12 idempotency', () => {
     const name = unique('fail');
     const key = unique('key');
     const body = validBody('venue', tg, { guest_name: name });
-    await t.db.prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION inquiry_fail() RETURNS trigger AS $$ BEGIN IF NEW."guestName" = '${name}' THEN RAISE EXCEPTION 'injected'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await t.db.prisma.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION inquiry_fail() RETURNS trigger AS $$ BEGIN IF NEW."guestName" = '${name}' THEN RAISE EXCEPTION 'injected'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+    );
     await t.db.prisma.$executeRawUnsafe(`CREATE TRIGGER inquiry_fail BEFORE INSERT ON "Inquiry" FOR EACH ROW EXECUTE FUNCTION inquiry_fail()`);
     try {
       const failed = await postRest(t, 'venue', body, { idem: key });
@@ -125,7 +140,8 @@ describe('inquiry slots (§8 row 4, §8.8)', () => {
     expectRestError(await postRest(s, 'venue', validBody('venue', tg, { property_slug: 'no/such' }), { key }), 404, 'venue_not_found');
     const first = await postRest(s, 'venue', validBody('venue', tg, { guest_name: unique('slot') }), { key, idem: 'slot-1' });
     expect(first.status, first.text).toBe(201);
-    for (let i = 0; i < 3; i++) expect((await postRest(s, 'venue', validBody('venue', tg, { guest_name: unique('slot') }), { key })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await postRest(s, 'venue', validBody('venue', tg, { guest_name: unique('slot') }), { key })).status).toBe(201);
     expect((await postRest(s, 'venue', validBody('venue', tg, { guest_name: 'x' }), { key, idem: 'slot-x' })).status).toBe(201);
     const replay = await postRest(s, 'venue', validBody('venue', tg, { guest_name: 'x' }), { key, idem: 'slot-x' });
     expect(replay.status).toBe(201);

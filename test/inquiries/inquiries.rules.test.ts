@@ -21,7 +21,11 @@ async function expectBoth(kind: Kind, body: Record<string, unknown>, status: num
   const rest = await postRest(t, kind, body, { idem: fresh() });
   expectRestError(rest, status, code, param);
   const gql = await postGraphql(t, kind, body, { idem: fresh() });
-  expectGraphQLError(gql, code, param?.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()));
+  expectGraphQLError(
+    gql,
+    code,
+    param?.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()),
+  );
   expect(gql.body.errors[0].extensions.status).toBe(status);
   expect(await leads()).toBe(before);
   return { rest, gql };
@@ -29,7 +33,13 @@ async function expectBoth(kind: Kind, body: Record<string, unknown>, status: num
 
 describe.each(['venue', 'vendor'] as const)('%s inquiry', (kind) => {
   it('creates a lead: 201 with inquiry_id, status submitted and the next-steps message, stored with every field', async () => {
-    const body = validBody(kind, tg, { guest_phone: '+1 555 0100', message: 'Hello', ...(kind === 'venue' ? { overnight_guests: 12, estimated_price: 25_000 } : { event_date: '2027-09-01', event_location: 'Napa', event_guests: 120, budget_range: '$5k-$8k', service_needed: 'Photography' }) });
+    const body = validBody(kind, tg, {
+      guest_phone: '+1 555 0100',
+      message: 'Hello',
+      ...(kind === 'venue'
+        ? { overnight_guests: 12, estimated_price: 25_000 }
+        : { event_date: '2027-09-01', event_location: 'Napa', event_guests: 120, budget_range: '$5k-$8k', service_needed: 'Photography' }),
+    });
     const res = await postRest(t, kind, body);
     expect(res.status, res.text).toBe(201);
     expect(Object.keys(res.body.data).sort()).toEqual(['inquiry_id', 'message', 'status']);
@@ -39,9 +49,35 @@ describe.each(['venue', 'vendor'] as const)('%s inquiry', (kind) => {
     expect(res.body.data.message).toMatch(kind === 'venue' ? /24 hours/ : /3 business days/);
     expect(res.body.data.message).toMatch(body.sms_consent ? /text/ : /e-mail/);
     const row = await t.db.prisma.inquiry.findUniqueOrThrow({ where: { id: res.body.data.inquiry_id } });
-    expect(row).toMatchObject({ kind, status: 'submitted', surface: 'rest', smsConsent: body.sms_consent, smsConsentSource: 'rest', guestName: 'Ada Lovelace', guestEmail: 'ada@example.com', guestPhone: '+1 555 0100', message: 'Hello' });
-    if (kind === 'venue') expect(row).toMatchObject({ targetSlug: tg.venue, startDate: '2027-06-10', endDate: '2027-06-13', eventGuests: 80, overnightGuests: 12, estimatedPrice: 25_000 });
-    else expect(row).toMatchObject({ targetSlug: tg.vendor, eventDate: '2027-09-01', eventLocation: 'Napa', eventGuests: 120, budgetRange: '$5k-$8k', serviceNeeded: 'Photography' });
+    expect(row).toMatchObject({
+      kind,
+      status: 'submitted',
+      surface: 'rest',
+      smsConsent: body.sms_consent,
+      smsConsentSource: 'rest',
+      guestName: 'Ada Lovelace',
+      guestEmail: 'ada@example.com',
+      guestPhone: '+1 555 0100',
+      message: 'Hello',
+    });
+    if (kind === 'venue')
+      expect(row).toMatchObject({
+        targetSlug: tg.venue,
+        startDate: '2027-06-10',
+        endDate: '2027-06-13',
+        eventGuests: 80,
+        overnightGuests: 12,
+        estimatedPrice: 25_000,
+      });
+    else
+      expect(row).toMatchObject({
+        targetSlug: tg.vendor,
+        eventDate: '2027-09-01',
+        eventLocation: 'Napa',
+        eventGuests: 120,
+        budgetRange: '$5k-$8k',
+        serviceNeeded: 'Photography',
+      });
     expect(row.smsConsentAt).toBeInstanceOf(Date);
     expect(await t.db.prisma.notificationOutbox.count({ where: { inquiryId: row.id } })).toBe(1);
     const key = await t.db.prisma.apiKey.findFirstOrThrow({ where: { id: row.apiKeyId } });
@@ -59,7 +95,8 @@ describe.each(['venue', 'vendor'] as const)('%s inquiry', (kind) => {
   it('rule 1: sms_consent absent or not a boolean → sms_consent_required, before any other field', async () => {
     const { sms_consent: _omit, ...without } = validBody(kind, tg);
     await expectBoth(kind, without, 400, 'sms_consent_required', 'sms_consent');
-    for (const notBoolean of ['true', 1, 'yes', [], {}]) await expectBoth(kind, { ...without, sms_consent: notBoolean }, 400, 'sms_consent_required', 'sms_consent');
+    for (const notBoolean of ['true', 1, 'yes', [], {}])
+      await expectBoth(kind, { ...without, sms_consent: notBoolean }, 400, 'sms_consent_required', 'sms_consent');
     await expectBoth(kind, { ...without, sms_consent: null, guest_email: 'bad' }, 400, 'sms_consent_required', 'sms_consent');
     const res = await postRest(t, kind, { ...without, sms_consent: 1 });
     expect(res.body.error.type).toBe('invalid_request_error');
@@ -72,9 +109,10 @@ describe.each(['venue', 'vendor'] as const)('%s inquiry', (kind) => {
   });
 
   it('rule 3: every failing field is named with its problem in one invalid_parameters error', async () => {
-    const bad = kind === 'venue'
-      ? validBody(kind, tg, { guest_email: 'not-an-email', event_guests: 0, start_date: '2027-02-30' })
-      : validBody(kind, tg, { guest_email: 'not-an-email', event_guests: -1, event_date: '2027-02-30' });
+    const bad =
+      kind === 'venue'
+        ? validBody(kind, tg, { guest_email: 'not-an-email', event_guests: 0, start_date: '2027-02-30' })
+        : validBody(kind, tg, { guest_email: 'not-an-email', event_guests: -1, event_date: '2027-02-30' });
     const { rest, gql } = await expectBoth(kind, bad, 400, 'invalid_parameters');
     expect(rest.body.error.type).toBe('validation_error');
     expect(rest.body.error.message).toMatch(/guest_email must be a valid email/);
@@ -106,14 +144,22 @@ describe.each(['venue', 'vendor'] as const)('%s inquiry', (kind) => {
 /** [field, value at the edge (accepted), value just past it (refused)] per §2.11. */
 const VENUE_BOUNDS: Array<[string, unknown, unknown]> = [
   ['property_slug', undefined, ''],
-  ['event_guests', 1, 0], ['event_guests', 10_000, 10_001], ['event_guests', 50, 50.5],
-  ['overnight_guests', 0, -1], ['overnight_guests', 10_000, 10_001],
-  ['guest_name', 'n'.repeat(500), 'n'.repeat(501)], ['guest_name', 'n', ''],
+  ['event_guests', 1, 0],
+  ['event_guests', 10_000, 10_001],
+  ['event_guests', 50, 50.5],
+  ['overnight_guests', 0, -1],
+  ['overnight_guests', 10_000, 10_001],
+  ['guest_name', 'n'.repeat(500), 'n'.repeat(501)],
+  ['guest_name', 'n', ''],
   ['guest_email', `${'e'.repeat(488)}@example.com`, `${'e'.repeat(489)}@example.com`],
   ['guest_phone', 'p'.repeat(100), 'p'.repeat(101)],
   ['message', 'm'.repeat(5000), 'm'.repeat(5001)],
-  ['estimated_price', 0, -1], ['estimated_price', 100_000, 100_001], ['estimated_price', 500, 500.5],
-  ['start_date', '2024-02-29', '2023-02-29'], ['end_date', '2027-06-11', '2027-06-10'], ['start_date', '2027-06-10', '10/06/2027'],
+  ['estimated_price', 0, -1],
+  ['estimated_price', 100_000, 100_001],
+  ['estimated_price', 500, 500.5],
+  ['start_date', '2024-02-29', '2023-02-29'],
+  ['end_date', '2027-06-11', '2027-06-10'],
+  ['start_date', '2027-06-10', '10/06/2027'],
 ];
 const VENDOR_BOUNDS: Array<[string, unknown, unknown]> = [
   ['vendor_slug', undefined, ''],
@@ -122,23 +168,30 @@ const VENDOR_BOUNDS: Array<[string, unknown, unknown]> = [
   ['guest_phone', 'p'.repeat(100), 'p'.repeat(101)],
   ['event_date', '2027-12-31', '2027-13-01'],
   ['event_location', 'l'.repeat(500), 'l'.repeat(501)],
-  ['event_guests', 0, -1], ['event_guests', 10_000, 10_001],
+  ['event_guests', 0, -1],
+  ['event_guests', 10_000, 10_001],
   ['budget_range', 'b'.repeat(100), 'b'.repeat(101)],
   ['service_needed', 's'.repeat(500), 's'.repeat(501)],
   ['message', 'm'.repeat(5000), 'm'.repeat(5001)],
 ];
 
-describe.each([['venue', VENUE_BOUNDS], ['vendor', VENDOR_BOUNDS]] as const)('%s field bounds (§2.11)', (kind, bounds) => {
-  it.each(bounds.map(([field, ok, bad]) => [field, ok, bad] as const))('%s: edge accepted, just past refused on both surfaces', async (field, ok, bad) => {
-    if (ok !== undefined) {
-      const res = await postRest(t, kind, validBody(kind, tg, { [field]: ok }), { idem: fresh() });
-      expect(res.status, res.text).toBe(201);
-      const gql = await postGraphql(t, kind, validBody(kind, tg, { [field]: ok }), { idem: fresh() });
-      expect(resultOf(kind, gql)?.status, gql.text).toBe('submitted');
-    }
-    const { rest } = await expectBoth(kind, validBody(kind, tg, { [field]: bad }), 400, 'invalid_parameters', field);
-    expect(rest.body.error.message).toContain(field);
-  });
+describe.each([
+  ['venue', VENUE_BOUNDS],
+  ['vendor', VENDOR_BOUNDS],
+] as const)('%s field bounds (§2.11)', (kind, bounds) => {
+  it.each(bounds.map(([field, ok, bad]) => [field, ok, bad] as const))(
+    '%s: edge accepted, just past refused on both surfaces',
+    async (field, ok, bad) => {
+      if (ok !== undefined) {
+        const res = await postRest(t, kind, validBody(kind, tg, { [field]: ok }), { idem: fresh() });
+        expect(res.status, res.text).toBe(201);
+        const gql = await postGraphql(t, kind, validBody(kind, tg, { [field]: ok }), { idem: fresh() });
+        expect(resultOf(kind, gql)?.status, gql.text).toBe('submitted');
+      }
+      const { rest } = await expectBoth(kind, validBody(kind, tg, { [field]: bad }), 400, 'invalid_parameters', field);
+      expect(rest.body.error.message).toContain(field);
+    },
+  );
 });
 
 describe('targets (rule 4)', () => {
@@ -148,7 +201,13 @@ describe('targets (rule 4)', () => {
   });
   it('unknown vendor → 404 vendor_not_found; affiliate-only → 400 affiliate_only_vendor pointing at its link', async () => {
     await expectBoth('vendor', validBody('vendor', tg, { vendor_slug: 'no-such-vendor' }), 404, 'vendor_not_found', 'vendor_slug');
-    const { rest } = await expectBoth('vendor', validBody('vendor', tg, { vendor_slug: tg.affiliateVendor.slug }), 400, 'affiliate_only_vendor', 'vendor_slug');
+    const { rest } = await expectBoth(
+      'vendor',
+      validBody('vendor', tg, { vendor_slug: tg.affiliateVendor.slug }),
+      400,
+      'affiliate_only_vendor',
+      'vendor_slug',
+    );
     expect(rest.body.error.hint).toMatch(/affiliate_link/);
     if (tg.affiliateVendor.link) expect(rest.body.error.hint).toContain(tg.affiliateVendor.link);
   });
@@ -161,15 +220,27 @@ describe('targets (rule 4)', () => {
 describe('OpenAPI', () => {
   it('documents both POST routes with their JSON body, the X-Idempotency-Key header and 201', async () => {
     const res = await t.rest('/api/v1/openapi.json', { key: null });
-    for (const [path, required] of [['/inquiries/venue', 'property_slug'], ['/inquiries/vendor', 'vendor_slug']] as const) {
+    for (const [path, required] of [
+      ['/inquiries/venue', 'property_slug'],
+      ['/inquiries/vendor', 'vendor_slug'],
+    ] as const) {
       const post = res.body.paths[path].post;
       expect(Object.keys(post.responses)).toContain('201');
       const schema = post.requestBody.content['application/json'].schema;
       expect(schema.required).toEqual(expect.arrayContaining([required, 'sms_consent', 'guest_name', 'guest_email']));
       expect(schema.additionalProperties).toBe(false);
       expect(schema.properties.sms_consent.type).toBe('boolean');
-      expect(post.parameters).toContainEqual(expect.objectContaining({ name: 'X-Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 } }));
-      for (const code of ['idempotency_conflict', 'idempotency_in_progress', 'inquiry_rate_limit_exceeded', 'insert_failed', 'sms_consent_required', 'invalid_json']) {
+      expect(post.parameters).toContainEqual(
+        expect.objectContaining({ name: 'X-Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 } }),
+      );
+      for (const code of [
+        'idempotency_conflict',
+        'idempotency_in_progress',
+        'inquiry_rate_limit_exceeded',
+        'insert_failed',
+        'sms_consent_required',
+        'invalid_json',
+      ]) {
         expect(JSON.stringify(post.responses)).toContain(code);
       }
     }

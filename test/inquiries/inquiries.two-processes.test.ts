@@ -1,42 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { createApiKey } from '../../src/auth/api-keys.service.js';
-import { signatureOf } from '../../src/notify/dispatcher.js';
+import { Webhook } from 'standardwebhooks';
 import { adminQuery, databaseUrl } from '../support/database.js';
+import { freePort, startServer } from '../support/processes.js';
 
-const repo = new URL('../..', import.meta.url).pathname;
-const SECRET = 'two-process-webhook-secret-01234';
+const SECRET = `whsec_${Buffer.from('two-process-webhook-secret-0123456789').toString('base64')}`;
 const postgres = inject('testDatabases').postgres;
 const redisUrl = process.env.TEST_REDIS_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const waitFor = async (text: string, ms = 120_000) => {
-    const deadline = Date.now() + ms;
-    while (!output.includes(text)) {
-      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); output:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`timed out waiting for "${text}"; output:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { child, waitFor };
-}
 
 // Two real server processes on one PostgreSQL and one Redis: only meaningful on the PostgreSQL + Redis run.
 describe.skipIf(!postgres || !redisUrl)('two server processes sharing PostgreSQL and Redis', () => {
@@ -59,13 +33,13 @@ describe.skipIf(!postgres || !redisUrl)('two server processes sharing PostgreSQL
     const { key } = await createApiKey({ tier: 'pro', name: 'two processes' }, db);
     const venue = await db.prisma.venue.findFirstOrThrow({ where: { published: true } });
 
-    const received: Array<{ id: string; body: string; signature: string }> = [];
+    const received: Array<{ id: string; body: string; headers: Record<string, string> }> = [];
     const hookPort = await freePort();
     hook = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        received.push({ id: String(req.headers['x-notification-id']), body, signature: String(req.headers['x-signature']) });
+        received.push({ id: String(req.headers['webhook-id']), body, headers: req.headers as Record<string, string> });
         res.writeHead(204).end();
       });
     });
@@ -74,15 +48,28 @@ describe.skipIf(!postgres || !redisUrl)('two server processes sharing PostgreSQL
     const ports = [await freePort(), await freePort()];
     const servers = ports.map((port) =>
       startServer({
-        DATABASE_URL: url, REDIS_URL: redisUrl!, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn',
-        NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${hookPort}/hook`, NOTIFY_WEBHOOK_SECRET: SECRET,
+        DATABASE_URL: url,
+        REDIS_URL: redisUrl!,
+        PORT: String(port),
+        BASE_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${hookPort}/hook`,
+        NOTIFY_WEBHOOK_SECRET: SECRET,
       }),
     );
     children.push(...servers.map((s) => s.child));
     await Promise.all(servers.map((s) => s.waitFor('ready in')));
 
     const guestName = `two-proc-${randomUUID()}`;
-    const body = JSON.stringify({ property_slug: venue.slug, start_date: '2027-05-01', end_date: '2027-05-03', event_guests: 50, guest_name: guestName, guest_email: 'x@example.com', sms_consent: true });
+    const body = JSON.stringify({
+      property_slug: venue.slug,
+      start_date: '2027-05-01',
+      end_date: '2027-05-03',
+      event_guests: 50,
+      guest_name: guestName,
+      guest_email: 'x@example.com',
+      sms_consent: true,
+    });
     const idem = randomUUID();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -112,10 +99,11 @@ describe.skipIf(!postgres || !redisUrl)('two server processes sharing PostgreSQL
 
     // Both processes run a dispatcher: the lead's notification arrives exactly once, signed.
     const deadline = Date.now() + 15_000;
-    while (!received.some((r) => JSON.parse(r.body).inquiry.guestName === guestName) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (!received.some((r) => JSON.parse(r.body).inquiry.guestName === guestName) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 2500)); // a duplicate, if any, would arrive within two poll intervals
     const mine = received.filter((r) => JSON.parse(r.body).inquiry.guestName === guestName);
     expect(mine).toHaveLength(1);
-    expect(mine[0].signature).toBe(signatureOf(mine[0].body, SECRET));
+    expect(new Webhook(SECRET).verify(mine[0].body, mine[0].headers)).toEqual(JSON.parse(mine[0].body));
   });
 });

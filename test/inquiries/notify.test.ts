@@ -1,27 +1,19 @@
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createLogger } from '../../src/logging/logger.js';
+import { Webhook } from 'standardwebhooks';
 import { createDispatcher, retryDelayMs, signatureOf } from '../../src/notify/dispatcher.js';
 import { postRest, targets, validBody, type Targets } from './support.js';
+import { freePort } from '../support/processes.js';
 
-const SECRET = 'test-webhook-secret-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
+const SECRET = `whsec_${Buffer.from('test-webhook-secret-0123456789abcdef').toString('base64')}`;
 
 /** A webhook receiver that records each delivery; `failFirst` answers 500 to that many requests first. */
 function receiver(port: number, failFirst = 0) {
-  const received: Array<{ id: string; body: string; signature: string | undefined }> = [];
+  const received: Array<{ id: string; body: string; headers: Record<string, string> }> = [];
   let failures = failFirst;
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -31,11 +23,15 @@ function receiver(port: number, failFirst = 0) {
         res.writeHead(500).end();
         return;
       }
-      received.push({ id: String(req.headers['x-notification-id']), body, signature: req.headers['x-signature'] as string | undefined });
+      received.push({ id: String(req.headers['webhook-id']), body, headers: req.headers as Record<string, string> });
       res.writeHead(204).end();
     });
   });
-  return { received, listen: () => new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r())), close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    received,
+    listen: () => new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r())),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 let t: TestApp;
@@ -60,8 +56,25 @@ describe('lead notifications (§3, outbox)', () => {
     const port = await freePort();
     let clock = Date.now();
     const logs: string[] = [];
-    const log = createLogger({ level: 'info', destination: new Writable({ write(c, _e, done) { logs.push(String(c)); done(); } }) });
-    const dispatcher = createDispatcher({ prisma: t.db.prisma, log, url: `http://127.0.0.1:${port}/hook`, secret: SECRET, now: () => new Date(clock), baseDelayMs: 1000, timeoutMs: 2000 });
+    const log = createLogger({
+      level: 'info',
+      destination: new Writable({
+        write(c, _e, done) {
+          logs.push(String(c));
+          done();
+        },
+      }),
+    });
+    const dispatcher = createDispatcher({
+      random: () => 0.999_999,
+      prisma: t.db.prisma,
+      log,
+      url: `http://127.0.0.1:${port}/hook`,
+      secret: SECRET,
+      now: () => new Date(clock),
+      baseDelayMs: 1000,
+      timeoutMs: 2000,
+    });
 
     // Down: connection refused; each row is retried later with backoff, never dropped.
     expect(await dispatcher.runOnce()).toBe(0);
@@ -92,7 +105,19 @@ describe('lead notifications (§3, outbox)', () => {
       const leads = hook.received.map((r) => JSON.parse(r.body));
       expect(leads.map((l) => l.inquiry.id).sort()).toEqual([...ids].sort());
       for (const r of hook.received) {
-        expect(r.signature).toBe(signatureOf(r.body, SECRET));
+        // Verified by the Standard Webhooks reference library: signature, id and a fresh timestamp.
+        expect(new Webhook(SECRET).verify(r.body, r.headers)).toEqual(JSON.parse(r.body));
+        expect(r.headers['webhook-signature']).toBe(signatureOf(r.id, Number(r.headers['webhook-timestamp']), r.body, SECRET));
+        // A replay with the body altered, or an old timestamp, is refused by the receiver.
+        expect(() => new Webhook(SECRET).verify(`${r.body} `, r.headers)).toThrow();
+        const old = String(Number(r.headers['webhook-timestamp']) - 600);
+        expect(() =>
+          new Webhook(SECRET).verify(r.body, {
+            ...r.headers,
+            'webhook-timestamp': old,
+            'webhook-signature': signatureOf(r.id, Number(old), r.body, SECRET),
+          }),
+        ).toThrow();
         expect(JSON.parse(r.body).notification_id).toBe(r.id);
       }
       expect(await t.db.prisma.notificationOutbox.count({ where: { inquiryId: { in: ids }, deliveredAt: null } })).toBe(0);
@@ -106,8 +131,16 @@ describe('lead notifications (§3, outbox)', () => {
     await t.db.prisma.notificationOutbox.updateMany({ where: { deliveredAt: null }, data: { deliveredAt: new Date() } });
     const res = await postRest(t, 'venue', validBody('venue', tg, { guest_name: `logged-${randomUUID()}` }));
     const logs: string[] = [];
-    const log = createLogger({ level: 'info', destination: new Writable({ write(c, _e, done) { logs.push(String(c)); done(); } }) });
-    const dispatcher = createDispatcher({ prisma: t.db.prisma, log, pollMs: 20 });
+    const log = createLogger({
+      level: 'info',
+      destination: new Writable({
+        write(c, _e, done) {
+          logs.push(String(c));
+          done();
+        },
+      }),
+    });
+    const dispatcher = createDispatcher({ random: () => 0.999_999, prisma: t.db.prisma, log, pollMs: 20 });
     dispatcher.start();
     for (let i = 0; i < 100 && !logs.join('').includes(res.body.data.inquiry_id); i++) await new Promise((r) => setTimeout(r, 20));
     await dispatcher.stop();
@@ -115,7 +148,14 @@ describe('lead notifications (§3, outbox)', () => {
     expect(logs.join('')).toMatch(/new lead/);
   });
 
-  it('backs off exponentially up to a cap', () => {
-    expect([1, 2, 3, 4, 20].map((n) => retryDelayMs(n, 1000, 300_000))).toEqual([1000, 2000, 4000, 8000, 300_000]);
+  it('backs off exponentially up to a cap, with jitter in [½, 1) of each step', () => {
+    const almostOne = () => 0.999_999;
+    expect([1, 2, 3, 4, 20].map((n) => retryDelayMs(n, 1000, 300_000, almostOne))).toEqual([1000, 2000, 4000, 8000, 300_000]);
+    expect([1, 2, 3, 4, 20].map((n) => retryDelayMs(n, 1000, 300_000, () => 0))).toEqual([500, 1000, 2000, 4000, 150_000]);
+    for (let i = 0; i < 100; i++) {
+      const delay = retryDelayMs(3, 1000, 300_000);
+      expect(delay).toBeGreaterThanOrEqual(2000);
+      expect(delay).toBeLessThanOrEqual(4000);
+    }
   });
 });

@@ -55,7 +55,8 @@ describe('GET /api/v1/knowledge/search', () => {
   it('accepts limit 1 to 10 (default 5) and refuses others naming limit', async () => {
     expect((await search('q=deposit&limit=1')).body.data).toHaveLength(1);
     expect((await search('q=deposit&limit=10')).body.data).toHaveLength(10);
-    for (const bad of ['0', '11', '-1', '2.5', 'ten', '']) expectRestError(await search(`q=deposit&limit=${bad}`), 400, 'invalid_parameters', 'limit');
+    for (const bad of ['0', '11', '-1', '2.5', 'ten', ''])
+      expectRestError(await search(`q=deposit&limit=${bad}`), 400, 'invalid_parameters', 'limit');
   });
 
   it('refuses a missing, too short or too long q naming q', async () => {
@@ -77,7 +78,9 @@ describe('GET /api/v1/knowledge/search', () => {
     const boosted = await search(`${q}&tags=destination`);
     expect(boosted.status, boosted.text).toBe(200);
     expect(boosted.body.data).toHaveLength(10);
-    const tagged = new Set((await t.db.prisma.knowledgeChunk.findMany({ where: { tags: { has: 'destination' } }, select: { slug: true } })).map((c) => c.slug));
+    const tagged = new Set(
+      (await t.db.prisma.knowledgeChunk.findMany({ where: { tags: { has: 'destination' } }, select: { slug: true } })).map((c) => c.slug),
+    );
     const count = (slugs: string[]) => slugs.filter((s) => tagged.has(s)).length;
     expect(count(slugsOf(boosted))).toBeGreaterThan(count(slugsOf(plain)));
     expect(slugsOf(boosted).some((s: string) => !tagged.has(s))).toBe(true);
@@ -98,14 +101,21 @@ describe('GraphQL knowledgeSearch', () => {
   });
 
   it('gives the same codes as REST, naming the argument', async () => {
-    for (const args of ['q: "ab"', `q: "${'y'.repeat(301)}"`]) expectGraphQLError(await t.graphql(`{ knowledgeSearch(${args}) { query } }`), 'invalid_parameters', 'q');
-    for (const limit of [0, 11]) expectGraphQLError(await t.graphql(`{ knowledgeSearch(q: "deposits", limit: ${limit}) { query } }`), 'invalid_parameters', 'limit');
+    for (const args of ['q: "ab"', `q: "${'y'.repeat(301)}"`])
+      expectGraphQLError(await t.graphql(`{ knowledgeSearch(${args}) { query } }`), 'invalid_parameters', 'q');
+    for (const limit of [0, 11])
+      expectGraphQLError(await t.graphql(`{ knowledgeSearch(q: "deposits", limit: ${limit}) { query } }`), 'invalid_parameters', 'limit');
   });
 });
 
 describe('when a half is down', () => {
   it('answers from words alone with degraded text_only when the semantic half fails (both surfaces)', async () => {
-    const broken: Embedder = { id: 'broken', embed: async () => { throw new Error('model failed to load'); } };
+    const broken: Embedder = {
+      id: 'broken',
+      embed: async () => {
+        throw new Error('model failed to load');
+      },
+    };
     useKnowledgeEmbedder(t.db.prisma, broken);
     try {
       const res = await search('q=how+much+deposit+do+venues+ask+for');

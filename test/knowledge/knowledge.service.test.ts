@@ -16,7 +16,10 @@ describe('knowledge content', () => {
     const notes = new Set(sections.map((s) => s.noteSlug));
     expect(notes.size).toBeGreaterThanOrEqual(40);
     for (const group of ['budgeting', 'contracts', 'guests', 'seasons', 'destinations', 'vendors', 'policies', 'accessibility', 'timelines']) {
-      expect([...notes].some((n) => n.startsWith(`${group}/`)), group).toBe(true);
+      expect(
+        [...notes].some((n) => n.startsWith(`${group}/`)),
+        group,
+      ).toBe(true);
     }
     for (const country of ['mexico', 'italy', 'costa-rica', 'ireland', 'australia']) expect(notes.has(`destinations/${country}`), country).toBe(true);
     expect(new Set(sections.map((s) => s.slug)).size).toBe(sections.length);
@@ -24,11 +27,39 @@ describe('knowledge content', () => {
   });
 
   it('splits a note at its headings, the opening text with an empty heading, bodies verbatim', () => {
-    const note = '---\ntitle: T\ntags: Budget, Money Talk\nupdated: 2026-01-02\n---\nIntro *text*.\n\n## First part\nLine one.\n\n- a list\n\n### Deeper bit\nMore.\n\n## Empty\n\n';
+    const note =
+      '---\ntitle: T\ntags: Budget, Money Talk\nupdated: 2026-01-02\n---\nIntro *text*.\n\n## First part\nLine one.\n\n- a list\n\n### Deeper bit\nMore.\n\n## Empty\n\n';
     expect(splitNote('g/n', note)).toEqual([
-      { slug: 'g/n', noteSlug: 'g/n', title: 'T', heading: '', body: 'Intro *text*.', tags: ['budget', 'money-talk'], position: 0, updated: '2026-01-02' },
-      { slug: 'g/n/first-part', noteSlug: 'g/n', title: 'T', heading: 'First part', body: 'Line one.\n\n- a list', tags: ['budget', 'money-talk'], position: 1, updated: '2026-01-02' },
-      { slug: 'g/n/deeper-bit', noteSlug: 'g/n', title: 'T', heading: 'Deeper bit', body: 'More.', tags: ['budget', 'money-talk'], position: 2, updated: '2026-01-02' },
+      {
+        slug: 'g/n',
+        noteSlug: 'g/n',
+        title: 'T',
+        heading: '',
+        body: 'Intro *text*.',
+        tags: ['budget', 'money-talk'],
+        position: 0,
+        updated: '2026-01-02',
+      },
+      {
+        slug: 'g/n/first-part',
+        noteSlug: 'g/n',
+        title: 'T',
+        heading: 'First part',
+        body: 'Line one.\n\n- a list',
+        tags: ['budget', 'money-talk'],
+        position: 1,
+        updated: '2026-01-02',
+      },
+      {
+        slug: 'g/n/deeper-bit',
+        noteSlug: 'g/n',
+        title: 'T',
+        heading: 'Deeper bit',
+        body: 'More.',
+        tags: ['budget', 'money-talk'],
+        position: 2,
+        updated: '2026-01-02',
+      },
     ]);
     expect(() => splitNote('g/n', 'no frontmatter')).toThrow(/frontmatter/);
   });
@@ -36,7 +67,9 @@ describe('knowledge content', () => {
   it('ships a precomputed vector for every section (run npm run knowledge:embeddings after editing content)', async () => {
     const precomputed = await readPrecomputed();
     expect(precomputed?.model).toBe(USE_LITE_ID);
-    const missing = (await readKnowledgeSections()).filter((s) => !precomputed!.vectors[contentHash(embeddingText(s), USE_LITE_ID)]).map((s) => s.slug);
+    const missing = (await readKnowledgeSections())
+      .filter((s) => !precomputed!.vectors[contentHash(embeddingText(s), USE_LITE_ID)])
+      .map((s) => s.slug);
     expect(missing).toEqual([]);
   });
 });
@@ -51,7 +84,14 @@ describe('ingestKnowledge', () => {
   /** A fake model that counts what it is asked to embed. */
   function countingEmbedder(): Embedder & { calls: string[] } {
     const calls: string[] = [];
-    return { id: 'fake-3d', calls, embed: async (texts) => { calls.push(...texts); return texts.map((t) => Float32Array.from([t.length, 1, 0])); } };
+    return {
+      id: 'fake-3d',
+      calls,
+      embed: async (texts) => {
+        calls.push(...texts);
+        return texts.map((t) => Float32Array.from([t.length, 1, 0]));
+      },
+    };
   }
 
   it('embeds each section once, then only the sections whose text changed, and deletes removed ones', async () => {
@@ -69,7 +109,12 @@ describe('ingestKnowledge', () => {
 
   it('stores sections without vectors when the model cannot run (searches then answer text_only)', async () => {
     const sections = (await readKnowledgeSections()).slice(20, 23);
-    const broken: Embedder = { id: 'broken', embed: async () => { throw new Error('no model'); } };
+    const broken: Embedder = {
+      id: 'broken',
+      embed: async () => {
+        throw new Error('no model');
+      },
+    };
     const summary = await ingestKnowledge(db.prisma, { embedder: broken, sections, precomputed: null });
     expect(summary).toMatchObject({ sections: 3, written: 3, unembedded: 3 });
   });
@@ -77,7 +122,10 @@ describe('ingestKnowledge', () => {
 
 describe('reciprocal rank fusion', () => {
   it('sums 1/(60 + rank) over the rankings', () => {
-    const scores = fuse([['a', 'b', 'c'], ['b', 'c']]);
+    const scores = fuse([
+      ['a', 'b', 'c'],
+      ['b', 'c'],
+    ]);
     expect(scores.get('a')).toBeCloseTo(1 / 61);
     expect(scores.get('b')).toBeCloseTo(1 / 62 + 1 / 61);
     expect(scores.get('c')).toBeCloseTo(1 / 63 + 1 / 62);

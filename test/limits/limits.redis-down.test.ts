@@ -8,7 +8,7 @@ import { createRedisStore } from '../../src/limits/redis-store.js';
 import { checkInquiry, checkRequest, createLimits } from '../../src/limits/limits.service.js';
 import { SPEC_POLICY } from '../../src/limits/limits.policy.js';
 import { ApiError } from '../../src/errors/api-error.js';
-import { hasRedisServer, startOwnRedis } from './redis-support.js';
+import { hasRedisServer, startOwnRedis } from '../support/processes.js';
 import { testClock } from './clock.js';
 
 if (!hasRedisServer) console.warn('[limits.redis-down] skipped: redis-server is not on PATH');
@@ -31,7 +31,15 @@ describe.skipIf(!hasRedisServer)('Redis unreachable: the failure policy per limi
     const key = (await createApiKey({ tier: 'free' }, t.db)).key;
     const identity = { id: 'inquirer', prefix: 'wv_live_test0000', tier: 'free' as const };
     const lines: string[] = [];
-    const log = createLogger({ level: 'info', destination: new Writable({ write: (c, _e, done) => { lines.push(String(c)); done(); } }) });
+    const log = createLogger({
+      level: 'info',
+      destination: new Writable({
+        write: (c, _e, done) => {
+          lines.push(String(c));
+          done();
+        },
+      }),
+    });
     const store = createRedisStore({ url: redis.url, keyPrefix: uniqueKeyPrefix(), commandTimeoutMs: 200 });
     const deps = { limits: createLimits({ policy: SPEC_POLICY, store, fallback: createMemoryStore(), log }), now: clock.now };
     try {
@@ -56,7 +64,10 @@ describe.skipIf(!hasRedisServer)('Redis unreachable: the failure policy per limi
       expect(statuses.filter((s) => s === 429)).toHaveLength(1);
 
       expect((await checkRequest(identity, deps)).allowed).toBe(true);
-      const refused = await checkInquiry(identity, 'venue', deps).then(() => null, (e: unknown) => e);
+      const refused = await checkInquiry(identity, 'venue', deps).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(refused).toBeInstanceOf(ApiError);
       expect((refused as ApiError).code).toBe('service_unavailable');
       expect((refused as ApiError).status).toBe(503);

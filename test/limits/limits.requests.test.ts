@@ -81,7 +81,12 @@ describe('read requests and burst (§8 rows 1–2, §8.1, §8.3)', () => {
     expectRestError(refused, 429, 'rate_limit_exceeded');
     // §8.3: the headers describe the rolling minute (5 of its 10 used: requests at +950 s … +990 s), while
     // Retry-After covers the daily window that refused: the oldest daily slot frees 24 h after the first request.
-    expect(limitHeaders(refused)).toEqual({ limit: '10', remaining: '5', reset: String(clock.seconds(start + 950_000 + MINUTE_MS)), retryAfter: String((start + DAY_MS - clock.ms) / 1000) });
+    expect(limitHeaders(refused)).toEqual({
+      limit: '10',
+      remaining: '5',
+      reset: String(clock.seconds(start + 950_000 + MINUTE_MS)),
+      retryAfter: String((start + DAY_MS - clock.ms) / 1000),
+    });
     clock.advance(start + DAY_MS - 1 - clock.ms); // crosses midnight UTC on the way: nothing resets
     expect((await t.graphql(GQL, {}, { key })).status).toBe(429);
     clock.advance(1);
@@ -103,7 +108,11 @@ describe('read requests and burst (§8 rows 1–2, §8.1, §8.3)', () => {
     const start = clock.ms;
     await t.rest(REST, { key });
     clock.advance(5000);
-    const res = await t.graphql('{ rateLimit { tier perMinute { limit used remaining windowSeconds resetAt } perDay { limit remaining } venueDetailsPerDay { limit remaining resetAt } venueInquiriesPerDay { limit remaining } vendorInquiriesPerDay { limit remaining } } }', {}, { key });
+    const res = await t.graphql(
+      '{ rateLimit { tier perMinute { limit used remaining windowSeconds resetAt } perDay { limit remaining } venueDetailsPerDay { limit remaining resetAt } venueInquiriesPerDay { limit remaining } vendorInquiriesPerDay { limit remaining } } }',
+      {},
+      { key },
+    );
     expect(res.body.data.rateLimit, context(res)).toEqual({
       tier: 'free',
       perMinute: { limit: 10, used: 2, remaining: 8, windowSeconds: 60, resetAt: clock.seconds(start + MINUTE_MS) },
@@ -153,7 +162,8 @@ describe('keyless requests and invalid keys (§8.4, §8.5)', () => {
       for (let i = 0; i < 12; i++) {
         const res = i % 2 ? await t.graphql(GQL, {}, { key: bad }) : await t.rest(REST, { key: bad });
         expect(res.status).toBe(401);
-        for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']) expect(res.headers.get(name)).toBeNull();
+        for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'])
+          expect(res.headers.get(name)).toBeNull();
       }
     }
     expect((await t.rest(REST, { key })).headers.get('x-ratelimit-remaining')).toBe('9');

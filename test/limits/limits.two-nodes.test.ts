@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { createApiKey } from '../../src/auth/api-keys.service.js';
 import { adminQuery, databaseUrl } from '../support/database.js';
-import { freePort } from './redis-support.js';
+import { freePort, startServer } from '../support/processes.js';
 
-const repo = new URL('../..', import.meta.url).pathname;
 const redisUrl = process.env.TEST_REDIS_URL;
 const adminUrl = process.env.TEST_DATABASE_URL;
 const enabled = Boolean(redisUrl && adminUrl);
@@ -18,31 +16,10 @@ interface PostgresTemplate {
   clonePrefix: string;
 }
 
+/** A node as `npm start` runs it; ready once it prints its banner. */
 function startNode(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: repo,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const ready = (async () => {
-    const deadline = Date.now() + 90_000;
-    while (!output.includes('ready in')) {
-      if (child.exitCode !== null) throw new Error(`a node exited (${child.exitCode}) before it was ready:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`a node did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
-  return { ready, stop, output: () => output };
+  const node = startServer({ LOG_LEVEL: 'warn', ...env });
+  return { ready: node.waitFor('ready in', 90_000), stop: node.stop, output: node.output };
 }
 
 describe.skipIf(!enabled)('two server processes on one Redis and one PostgreSQL', () => {
@@ -67,7 +44,15 @@ describe.skipIf(!enabled)('two server processes on one Redis and one PostgreSQL'
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       ports.push(port);
-      nodes.push(startNode({ PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: url, REDIS_URL: redisUrl!, CURSOR_SECRET: 'two-nodes-cursor-secret-0123456789abcdef' }));
+      nodes.push(
+        startNode({
+          PORT: String(port),
+          BASE_URL: `http://127.0.0.1:${port}`,
+          DATABASE_URL: url,
+          REDIS_URL: redisUrl!,
+          CURSOR_SECRET: 'two-nodes-cursor-secret-0123456789abcdef',
+        }),
+      );
     }
     await Promise.all(nodes.map((n) => n.ready));
   });
@@ -87,7 +72,10 @@ describe.skipIf(!enabled)('two server processes on one Redis and one PostgreSQL'
     const responses = await Promise.all(requests);
     const statuses = responses.map((r) => r.status);
     await Promise.all(responses.map((r) => r.text()));
-    expect(statuses.filter((s) => s === 200), `${statuses}\n${nodes.map((n) => n.output()).join('\n')}`).toHaveLength(10);
+    expect(
+      statuses.filter((s) => s === 200),
+      `${statuses}\n${nodes.map((n) => n.output()).join('\n')}`,
+    ).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     // Either node now answers 429 with the shared count.
     for (const port of ports) {

@@ -12,7 +12,8 @@ const READS = [
   { windowMs: DAY_MS, limit: 100 },
 ];
 let member = 0;
-const hit = (store: SlidingLogStore, key: string, nowMs: number, rules = BURST) => store.apply({ key, rules, nowMs, mode: 'hit', member: `m${++member}` });
+const hit = (store: SlidingLogStore, key: string, nowMs: number, rules = BURST) =>
+  store.apply({ key, rules, nowMs, mode: 'hit', member: `m${++member}` });
 
 const stores: [string, () => SlidingLogStore][] = [['memory', () => createMemoryStore()]];
 if (process.env.TEST_REDIS_URL) stores.push(['redis', () => createRedisStore({ url: process.env.TEST_REDIS_URL!, keyPrefix: uniqueKeyPrefix() })]);

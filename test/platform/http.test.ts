@@ -22,7 +22,13 @@ describe('request ids and envelopes (§1, §7)', () => {
   });
 
   it('answers unknown paths and methods with 404 route_not_found and a hint', async () => {
-    for (const [method, path] of [['GET', '/api/v1/nope'], ['GET', '/nope'], ['POST', '/api/v1/venues'], ['DELETE', '/api/v1/vendors'], ['GET', '/api/v2/venues']]) {
+    for (const [method, path] of [
+      ['GET', '/api/v1/nope'],
+      ['GET', '/nope'],
+      ['POST', '/api/v1/venues'],
+      ['DELETE', '/api/v1/vendors'],
+      ['GET', '/api/v2/venues'],
+    ]) {
       const res = await t.rest(path, { method });
       expectRestError(res, 404, 'route_not_found');
       expect(res.body.error.hint).toContain('/api/v1');
@@ -34,11 +40,19 @@ describe('request ids and envelopes (§1, §7)', () => {
       get(target, prop, receiver) {
         if (prop === 'venue') {
           return new Proxy(target.venue, {
-            get: (v, p) => (p === 'findMany' ? () => Promise.reject(Object.assign(new Error('SELECT secret FROM "Venue" failed: relation missing'), { name: 'PrismaClientKnownRequestError' })) : Reflect.get(v, p)),
+            get: (v, p) =>
+              p === 'findMany'
+                ? () =>
+                    Promise.reject(
+                      Object.assign(new Error('SELECT secret FROM "Venue" failed: relation missing'), { name: 'PrismaClientKnownRequestError' }),
+                    )
+                : Reflect.get(v, p),
           });
         }
         if (prop === 'vendor') {
-          return new Proxy(target.vendor, { get: (v, p) => (p === 'findMany' ? () => Promise.reject(new TypeError('cannot read x of undefined')) : Reflect.get(v, p)) });
+          return new Proxy(target.vendor, {
+            get: (v, p) => (p === 'findMany' ? () => Promise.reject(new TypeError('cannot read x of undefined')) : Reflect.get(v, p)),
+          });
         }
         return Reflect.get(target, prop, receiver);
       },
@@ -55,10 +69,13 @@ describe('request ids and envelopes (§1, §7)', () => {
     expect(other.status).toBe(500);
     expect(JSON.parse(otherBody).error.code).toBe('internal_error');
     expect(otherBody).not.toContain('undefined');
-    const gql = await app.fetch(new Request(`${BASE_URL}/graphql`, {
-      method: 'POST', headers: { authorization: `Bearer ${t.keys.partner}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ venues { totalCount } }' }),
-    }));
+    const gql = await app.fetch(
+      new Request(`${BASE_URL}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.keys.partner}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ venues { totalCount } }' }),
+      }),
+    );
     const gqlText = await gql.text();
     expect(JSON.parse(gqlText).errors[0].extensions).toMatchObject({ code: 'database_error', status: 500 });
     expect(gqlText).not.toMatch(/SELECT|secret|stack/);
@@ -66,7 +83,13 @@ describe('request ids and envelopes (§1, §7)', () => {
 
   it('refuses an oversized GraphQL body with 413 before parsing it', async () => {
     const big = JSON.stringify({ query: `{ venues(first: 1) { totalCount } } #${'x'.repeat(70 * 1024)}` });
-    const res = await t.app.fetch(new Request(`${BASE_URL}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${t.keys.partner}`, 'content-type': 'application/json' }, body: big }));
+    const res = await t.app.fetch(
+      new Request(`${BASE_URL}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.keys.partner}`, 'content-type': 'application/json' },
+        body: big,
+      }),
+    );
     expect(res.status).toBe(413);
     expect((await res.json()).errors[0].extensions.code).toBe('payload_too_large');
   });
@@ -77,7 +100,13 @@ describe('keyless endpoints', () => {
     const up = await t.app.fetch(new Request(`${BASE_URL}/healthz`));
     expect(up.status).toBe(200);
     expect(await up.json()).toMatchObject({ status: 'ok', database: 'up' });
-    const app = createApp({ prisma: t.db.prisma, log: createLogger({ level: 'silent' }), baseUrl: BASE_URL, cursorSecret: 'x'.repeat(40), databaseAnswers: async () => false });
+    const app = createApp({
+      prisma: t.db.prisma,
+      log: createLogger({ level: 'silent' }),
+      baseUrl: BASE_URL,
+      cursorSecret: 'x'.repeat(40),
+      databaseAnswers: async () => false,
+    });
     const down = await app.fetch(new Request(`${BASE_URL}/healthz`));
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({ status: 'unavailable', database: 'down' });
@@ -92,7 +121,12 @@ describe('keyless endpoints', () => {
   });
 
   it('answers CORS preflights and exposes the rate limit and request id headers', async () => {
-    const pre = await t.app.fetch(new Request(`${BASE_URL}/api/v1/venues`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } }));
+    const pre = await t.app.fetch(
+      new Request(`${BASE_URL}/api/v1/venues`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+      }),
+    );
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-headers')).toContain('X-Service-Key');
     const res = await t.rest('/api/v1/venues?limit=1', { headers: { origin: 'https://app.example' } });

@@ -32,16 +32,21 @@ const venue = (r: Row) => {
     published: r.published ?? true,
   };
 };
-const us = (state: string, weekdayBase: number | null, venueType: string, published = true) => venue({ country: 'United States', state, currency: 'USD', weekdayBase, venueType, published });
+const us = (state: string, weekdayBase: number | null, venueType: string, published = true) =>
+  venue({ country: 'United States', state, currency: 'USD', weekdayBase, venueType, published });
 
 beforeAll(async () => {
   db = await createEmptyTestDatabase();
   await db.prisma.venue.createMany({
     data: [
-      us('California', 1000, 'estate'), us('California', 2000, 'estate'), us('California', 3000, 'villa'), us('California', 4000, 'ranch'),
+      us('California', 1000, 'estate'),
+      us('California', 2000, 'estate'),
+      us('California', 3000, 'villa'),
+      us('California', 4000, 'ranch'),
       us('California', 99999, 'estate', false), // unpublished: never counted
       us('California', null, 'estate'), // no base: never counted
-      us('Texas', 5000, 'estate'), us('Texas', 6000, 'ranch'),
+      us('Texas', 5000, 'estate'),
+      us('Texas', 6000, 'ranch'),
       us('Oregon', 10000, 'estate'),
       // Italy, EUR at 1.2 USD: 1200, 1800, 3000, 3720.
       ...[1000, 1500, 2500, 3100].map((b) => venue({ country: 'Italy', state: 'Tuscany', currency: 'EUR', weekdayBase: b, venueType: 'villa' })),
@@ -70,13 +75,25 @@ afterAll(async () => {
 });
 
 const figures = (median: number, low: number, high: number) => ({
-  median_base_per_stay: median, typical_low_base_per_stay: low, typical_high_base_per_stay: high,
-  median_nightly: median, typical_low_nightly: low, typical_high_nightly: high,
+  median_base_per_stay: median,
+  typical_low_base_per_stay: low,
+  typical_high_base_per_stay: high,
+  median_nightly: median,
+  typical_low_nightly: low,
+  typical_high_nightly: high,
 });
 const ROW_KEYS = { country: null, state: null, venue_type: null };
 
 const NATIONAL = { scope: 'national', ...ROW_KEYS, country: 'United States', ...figures(4000, 2500, 5500), converted_from: null, listings: 7 };
-const CALIFORNIA = { scope: 'state', ...ROW_KEYS, country: 'United States', state: 'California', ...figures(2500, 1750, 3250), converted_from: null, listings: 4 };
+const CALIFORNIA = {
+  scope: 'state',
+  ...ROW_KEYS,
+  country: 'United States',
+  state: 'California',
+  ...figures(2500, 1750, 3250),
+  converted_from: null,
+  listings: 4,
+};
 const ESTATE = { scope: 'venue_type', ...ROW_KEYS, venue_type: 'estate', ...figures(3500, 1750, 6250), converted_from: null, listings: 4 };
 const VILLA = { scope: 'venue_type', ...ROW_KEYS, venue_type: 'villa', ...figures(3000, 1800, 3000), converted_from: 'EUR', listings: 5 };
 const AUSTRALIA = { scope: 'country', ...ROW_KEYS, country: 'Australia', ...figures(3000, 2500, 3500), converted_from: null, listings: 3 };
@@ -110,7 +127,8 @@ describe('GET /api/v1/cost-benchmarks and costBenchmarks', () => {
     expect(res.body.note).toMatch(/weekday base.*whole minimum stay/);
     expect(Object.keys(res.body).sort()).toEqual(['as_of', 'currency', 'data', 'fx', 'note', 'request_id', 'source_url']);
 
-    const gql = await t.graphql(`{ costBenchmarks { data { scope country state venueType medianBasePerStay typicalLowBasePerStay typicalHighBasePerStay
+    const gql =
+      await t.graphql(`{ costBenchmarks { data { scope country state venueType medianBasePerStay typicalLowBasePerStay typicalHighBasePerStay
       convertedFrom medianNightly typicalLowNightly typicalHighNightly listings } currency fx { eurToUsd rateDate } asOf sourceUrl note } }`);
     const { request_id: _id, ...body } = res.body;
     expect(gql.body.data.costBenchmarks).toEqual(camelKeys(body));

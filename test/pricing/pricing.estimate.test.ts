@@ -34,7 +34,13 @@ describe('GET /api/v1/venues/pricing and pricingEstimate', () => {
       summary: expect.stringContaining('$19,370'),
       savings_vs_traditional: { savings_percent: 42, note: expect.stringContaining('$33,540') },
       parameters: {
-        region: 'california', event_type: 'weekend', event_guests: 100, overnight_guests: 20, nights: 2, venue_type: 'estate', season: 'peak',
+        region: 'california',
+        event_type: 'weekend',
+        event_guests: 100,
+        overnight_guests: 20,
+        nights: 2,
+        venue_type: 'estate',
+        season: 'peak',
         model_version: ESTIMATOR_MODEL.version,
       },
     });
@@ -54,13 +60,24 @@ describe('GET /api/v1/venues/pricing and pricingEstimate', () => {
     expect(data.per_night_average).toBe(6433.33);
     expect(data.per_night).toBe(data.per_night_average);
     expect(data.savings_vs_traditional).toEqual({ savings_percent: 31, note: expect.stringContaining('$28,060') });
-    expect(data.parameters).toMatchObject({ region: 'texas', event_type: 'weekday', event_guests: 150, overnight_guests: 30, nights: 3, venue_type: 'barn', season: 'shoulder' });
+    expect(data.parameters).toMatchObject({
+      region: 'texas',
+      event_type: 'weekday',
+      event_guests: 150,
+      overnight_guests: 30,
+      nights: 3,
+      venue_type: 'barn',
+      season: 'shoulder',
+    });
   });
 
   it('gives savings_vs_traditional null where the whole-property stay costs more (Lake Como, 1 guest, off season, 7 nights)', async () => {
     // stay 2700 × 1.55 × 0.7 × 7 = 20506.5; event 1 × 95 × 1.55 = 147.25 → 20653.75 → 20650;
     // traditional 190 × 1.55 × 0.7 + 1 × 7 × 170 × 1.55 × 0.7 = 206.15 + 1291.15 → 1500: no saving.
-    const data = await bothSurfaces('region=Lake%20Como&event_guests=1&overnight_guests=1&nights=7&season=off', 'region: "Lake Como", eventGuests: 1, overnightGuests: 1, nights: 7, season: "off"');
+    const data = await bothSurfaces(
+      'region=Lake%20Como&event_guests=1&overnight_guests=1&nights=7&season=off',
+      'region: "Lake Como", eventGuests: 1, overnightGuests: 1, nights: 7, season: "off"',
+    );
     expect(data.estimated_total).toBe(20650);
     expect(data.per_night_average).toBe(2950);
     expect(data.savings_vs_traditional).toBeNull();
@@ -70,9 +87,18 @@ describe('GET /api/v1/venues/pricing and pricingEstimate', () => {
 
   it('accepts the region id, name or short form in any case', async () => {
     const cases: Array<[string, string]> = [
-      ['new-york', 'new-york'], ['New%20York', 'new-york'], ['NY', 'new-york'], ['ny', 'new-york'], ['ca', 'california'],
-      ['Lake%20Como', 'italy-lake-como'], ['ITALY-TUSCANY', 'italy-tuscany'], ['Tuscany', 'italy-tuscany'], ['north%20carolina', 'north-carolina'],
-      ['other', 'other'], ['Australia', 'australia'], ['mexico', 'mexico'],
+      ['new-york', 'new-york'],
+      ['New%20York', 'new-york'],
+      ['NY', 'new-york'],
+      ['ny', 'new-york'],
+      ['ca', 'california'],
+      ['Lake%20Como', 'italy-lake-como'],
+      ['ITALY-TUSCANY', 'italy-tuscany'],
+      ['Tuscany', 'italy-tuscany'],
+      ['north%20carolina', 'north-carolina'],
+      ['other', 'other'],
+      ['Australia', 'australia'],
+      ['mexico', 'mexico'],
     ];
     for (const [given, id] of cases) {
       const res = await t.rest(`/api/v1/venues/pricing?region=${given}`);
@@ -84,7 +110,17 @@ describe('GET /api/v1/venues/pricing and pricingEstimate', () => {
   });
 
   it('accepts each bound and refuses just past it with its own code, on both surfaces', async () => {
-    const ok = ['event_guests=1', 'event_guests=500', 'overnight_guests=1', 'overnight_guests=350', 'nights=2', 'nights=7', 'event_type=WEEKDAY', 'venue_type=Villa', 'season=off'];
+    const ok = [
+      'event_guests=1',
+      'event_guests=500',
+      'overnight_guests=1',
+      'overnight_guests=350',
+      'nights=2',
+      'nights=7',
+      'event_type=WEEKDAY',
+      'venue_type=Villa',
+      'season=off',
+    ];
     for (const query of ok) expect((await t.rest(`/api/v1/venues/pricing?${query}`)).status, query).toBe(200);
     const bad: Array<[string, string, string, string, string]> = [
       ['region=atlantis', 'invalid_region', 'region', 'region: "atlantis"', 'region'],

@@ -48,16 +48,30 @@ describe('authored regional data', () => {
 describe('GET /api/v1/regional-cost-ranges and regionalCostRange', () => {
   it('returns a calculator state by USPS code with every §2.6 field, the same on GraphQL', async () => {
     const body = await range('state=CA');
-    expect(body).toMatchObject({ covered: true, reason: null, covered_regions: null, asked: 'CA', as_of: 2025, source_url: 'http://api.test/wedding-costs/california' });
+    expect(body).toMatchObject({
+      covered: true,
+      reason: null,
+      covered_regions: null,
+      asked: 'CA',
+      as_of: 2025,
+      source_url: 'http://api.test/wedding-costs/california',
+    });
     expect(body.data).toEqual({
-      slug: 'california', name: 'California', type: 'state', coverage: 'calculator', matched_on: 'state', multipliers_from: null,
+      slug: 'california',
+      name: 'California',
+      type: 'state',
+      coverage: 'calculator',
+      matched_on: 'state',
+      multipliers_from: null,
       range: { low: 38000, high: 72000, display: '$38,000–$72,000', note: expect.stringContaining('120 guests') },
       average_guest_count: 120,
       seasonal_multipliers: { peak: 1.2, shoulder: 1, off_season: 0.82 },
       day_of_week_multipliers: { friday: 0.88, saturday: 1, sunday: 0.85 },
       popular_seasons: {
-        peak: ['May', 'June', 'September', 'October'], shoulder: ['April', 'July', 'August', 'November'],
-        off_season: ['December', 'January', 'February', 'March'], best_weather: expect.any(String),
+        peak: ['May', 'June', 'September', 'October'],
+        shoulder: ['April', 'July', 'August', 'November'],
+        off_season: ['December', 'January', 'February', 'March'],
+        best_weather: expect.any(String),
       },
       season: null,
       scaled: null,
@@ -71,12 +85,22 @@ describe('GET /api/v1/regional-cost-ranges and regionalCostRange', () => {
 
   it('finds regions by slug, state name or code, country, colloquial alias, city name or slug, and says how', async () => {
     const cases: Array<[string, string, string]> = [
-      ['slug=napa', 'napa', 'slug'], ['slug=NEW-YORK-CITY', 'new-york-city', 'slug'],
-      ['state=Texas', 'texas', 'state'], ['state=tx', 'texas', 'state'], ['state=new%20york', 'new-york', 'state'],
-      ['state=Italy', 'italy', 'country'], ['state=costa%20rica', 'costa-rica', 'country'], ['state=Tuscany', 'tuscany', 'state'],
-      ['state=SoCal', 'california', 'alias'], ['state=Hill%20Country', 'texas', 'alias'], ['state=Upstate%20New%20York', 'new-york', 'alias'],
-      ['city=Nashville', 'nashville', 'city'], ['city=st-augustine', 'st-augustine', 'city'], ['city=St.%20Augustine', 'st-augustine', 'city'],
-      ['city=NYC', 'new-york-city', 'alias'], ['city=Napa&state=Texas', 'napa', 'city'],
+      ['slug=napa', 'napa', 'slug'],
+      ['slug=NEW-YORK-CITY', 'new-york-city', 'slug'],
+      ['state=Texas', 'texas', 'state'],
+      ['state=tx', 'texas', 'state'],
+      ['state=new%20york', 'new-york', 'state'],
+      ['state=Italy', 'italy', 'country'],
+      ['state=costa%20rica', 'costa-rica', 'country'],
+      ['state=Tuscany', 'tuscany', 'state'],
+      ['state=SoCal', 'california', 'alias'],
+      ['state=Hill%20Country', 'texas', 'alias'],
+      ['state=Upstate%20New%20York', 'new-york', 'alias'],
+      ['city=Nashville', 'nashville', 'city'],
+      ['city=st-augustine', 'st-augustine', 'city'],
+      ['city=St.%20Augustine', 'st-augustine', 'city'],
+      ['city=NYC', 'new-york-city', 'alias'],
+      ['city=Napa&state=Texas', 'napa', 'city'],
     ];
     for (const [query, slug, matchedOn] of cases) {
       const body = await range(query);
@@ -90,7 +114,11 @@ describe('GET /api/v1/regional-cost-ranges and regionalCostRange', () => {
     expect(tulum).toMatchObject({ coverage: 'parent_state', multipliers_from: 'mexico', type: 'city' });
     expect(tulum.seasonal_multipliers).toEqual(mexico.seasonal_multipliers);
     expect(tulum.day_of_week_multipliers).toEqual(mexico.day_of_week_multipliers);
-    const fallback = { peak: NATIONAL_FALLBACK.seasonal.peak, shoulder: NATIONAL_FALLBACK.seasonal.shoulder, off_season: NATIONAL_FALLBACK.seasonal.offSeason };
+    const fallback = {
+      peak: NATIONAL_FALLBACK.seasonal.peak,
+      shoulder: NATIONAL_FALLBACK.seasonal.shoulder,
+      off_season: NATIONAL_FALLBACK.seasonal.offSeason,
+    };
     for (const query of ['state=Alaska', 'city=Anchorage', 'city=Jackson%20Hole']) {
       const data = (await range(query)).data;
       expect(data, query).toMatchObject({ coverage: 'insights_only', multipliers_from: null, seasonal_multipliers: fallback });
@@ -98,7 +126,11 @@ describe('GET /api/v1/regional-cost-ranges and regionalCostRange', () => {
   });
 
   it('answers an unknown region with covered: false and the covered regions, never a neighbour', async () => {
-    for (const [query, asked] of [['state=Atlantis', 'Atlantis'], ['city=Springfield&state=Illinois', 'Springfield'], ['slug=texas-hill-country', 'texas-hill-country']]) {
+    for (const [query, asked] of [
+      ['state=Atlantis', 'Atlantis'],
+      ['city=Springfield&state=Illinois', 'Springfield'],
+      ['slug=texas-hill-country', 'texas-hill-country'],
+    ]) {
       const body = await range(query);
       expect(body, query).toMatchObject({ data: null, covered: false, asked, reason: expect.stringContaining(asked), as_of: 2025 });
       expect(body.covered_regions).toEqual(REGIONS.map((r) => r.slug).sort());
@@ -122,10 +154,19 @@ describe('GET /api/v1/regional-cost-ranges and regionalCostRange', () => {
     ];
     for (const [query, asked, period, multiplier, unclassified] of cases) {
       const { season } = (await range(query)).data;
-      expect({ asked: season.asked, period: season.period, multiplier: season.multiplier, unclassified: season.unclassified }, query).toEqual({ asked, period, multiplier, unclassified });
+      expect({ asked: season.asked, period: season.period, multiplier: season.multiplier, unclassified: season.unclassified }, query).toEqual({
+        asked,
+        period,
+        multiplier,
+        unclassified,
+      });
     }
     const { season } = (await range('state=CA&season=summer')).data;
-    expect(season.months).toEqual([{ month: 'June', period: 'peak' }, { month: 'July', period: 'shoulder' }, { month: 'August', period: 'shoulder' }]);
+    expect(season.months).toEqual([
+      { month: 'June', period: 'peak' },
+      { month: 'July', period: 'shoulder' },
+      { month: 'August', period: 'shoulder' },
+    ]);
     const winter = (await range('state=Alaska&season=winter')).data.season;
     expect(winter.months.map((m: { period: string }) => m.period)).toEqual(['unclassified', 'unclassified', 'unclassified']);
     const aus = (await range('state=Australia&season=summer')).data.season;
@@ -151,7 +192,9 @@ describe('GET /api/v1/regional-cost-ranges and regionalCostRange', () => {
       ['guests=2000', { low: 95000, high: 180000, guest_count: 2000, guest_multiplier: 2.5, season_multiplier: 1, clamped: true }],
     ];
     for (const [query, scaled] of cases) expect((await range(`state=California&${query}`)).data.scaled, query).toEqual(scaled);
-    const gql = await t.graphql('{ regionalCostRange(slug: "california", guests: 60, season: "fall") { data { scaled { low high guestMultiplier clamped } } } }');
+    const gql = await t.graphql(
+      '{ regionalCostRange(slug: "california", guests: 60, season: "fall") { data { scaled { low high guestMultiplier clamped } } } }',
+    );
     expect(gql.body.data.regionalCostRange.data.scaled).toEqual({ low: 30800, high: 58300, guestMultiplier: 0.675, clamped: false });
   });
 

@@ -1,6 +1,13 @@
 import { compileErrors, dereference, validate } from '@readme/openapi-parser';
 import {
-  GraphQLEnumType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, GraphQLSchema, GraphQLString,
+  GraphQLEnumType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  GraphQLSchema,
+  GraphQLString,
 } from 'graphql';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
@@ -62,13 +69,23 @@ describe('OpenAPI document', () => {
     expect(doc.info.version).toBe('1.0.0');
     expect(doc.info.title).toBeTruthy();
     expect(doc.servers).toEqual([{ url: `${BASE_URL}/api/v1` }]);
-    for (const words of ['Authorization: Bearer', 'X-Service-Key', 'route_not_found', 'invalid_parameters', 'per_night_average', '2027-01-06', 'Retry-After']) {
+    for (const words of [
+      'Authorization: Bearer',
+      'X-Service-Key',
+      'route_not_found',
+      'invalid_parameters',
+      'per_night_average',
+      '2027-01-06',
+      'Retry-After',
+    ]) {
       expect(doc.info.description).toContain(words);
     }
   });
 
   it('lists exactly the route table, plus openapi.json itself', () => {
-    const listed = operations(doc).map(({ path, method, op }) => `${method} ${path} ${op.operationId}`).sort();
+    const listed = operations(doc)
+      .map(({ path, method, op }) => `${method} ${path} ${op.operationId}`)
+      .sort();
     const expected = [...restRoutes.map((r) => `${r.method} ${r.path} ${r.operationId}`), 'GET /openapi.json getOpenApiDocument'].sort();
     expect(listed).toEqual(expected);
     for (const { op } of operations(doc)) expect(doc.tags?.map((t) => t.name)).toEqual(expect.arrayContaining(op.tags ?? []));
@@ -86,13 +103,28 @@ describe('OpenAPI document', () => {
   it('documents GET /venues parameters from the route variables and paramDocs', () => {
     const params = (doc.paths!['/venues']!.get!.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
     expect(params.map((p) => p.name)).toEqual([
-      'state', 'city', 'venue_type', 'capacity_min', 'capacity_max', 'price_min', 'price_max', 'bedrooms_min', 'amenities', 'limit', 'cursor',
+      'state',
+      'city',
+      'venue_type',
+      'capacity_min',
+      'capacity_max',
+      'price_min',
+      'price_max',
+      'bedrooms_min',
+      'amenities',
+      'limit',
+      'cursor',
     ]);
     expect(params.every((p) => p.in === 'query' && p.required === false)).toBe(true);
     const byName = Object.fromEntries(params.map((p) => [p.name, p as Loose]));
     expect(byName.limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     expect(byName.price_min.schema.type).toBe('number');
-    expect(byName.amenities).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } }, example: ['pool', 'hot-tub'] });
+    expect(byName.amenities).toMatchObject({
+      style: 'form',
+      explode: true,
+      schema: { type: 'array', items: { type: 'string' } },
+      example: ['pool', 'hot-tub'],
+    });
     const slug = (doc.paths!['/venues/{slug}']!.get!.parameters as Loose[])[0];
     expect(slug).toMatchObject({ name: 'slug', in: 'path', required: true, schema: { type: 'string' }, example: 'california/napa/villa-rosa' });
     expect(slug.description).toContain('%2F');
@@ -101,7 +133,10 @@ describe('OpenAPI document', () => {
   it("falls back to the GraphQL argument's description and default", () => {
     const params = doc.paths!['/vendors']!.get!.parameters as Loose[];
     const location = params.find((p) => p.name === 'location');
-    const argument = getSchema().getQueryType()!.getFields().vendors.args.find((a) => a.name === 'location')!;
+    const argument = getSchema()
+      .getQueryType()!
+      .getFields()
+      .vendors.args.find((a) => a.name === 'location')!;
     expect(location.description).toBe(argument.description);
     expect(params.find((p) => p.name === 'sort_by').schema).toMatchObject({ default: 'newest', enum: expect.arrayContaining(['price_low_to_high']) });
   });
@@ -114,9 +149,33 @@ describe('OpenAPI document', () => {
     expect(body.properties.data.oneOf).toBeUndefined();
     const venue = withoutNull(body.properties.data);
     const fields = [
-      'slug', 'name', 'city', 'state', 'country', 'property_type', 'venue_type', 'latitude', 'longitude', 'capacity_min', 'capacity_max',
-      'bedrooms', 'beds', 'bathrooms', 'gathering_spaces', 'price_range', 'pricing', 'hero_image', 'seo_description', 'amenities', 'url',
-      'description', 'accommodates', 'categories', 'photos', 'total_photos', 'testimonials',
+      'slug',
+      'name',
+      'city',
+      'state',
+      'country',
+      'property_type',
+      'venue_type',
+      'latitude',
+      'longitude',
+      'capacity_min',
+      'capacity_max',
+      'bedrooms',
+      'beds',
+      'bathrooms',
+      'gathering_spaces',
+      'price_range',
+      'pricing',
+      'hero_image',
+      'seo_description',
+      'amenities',
+      'url',
+      'description',
+      'accommodates',
+      'categories',
+      'photos',
+      'total_photos',
+      'testimonials',
     ];
     expect(Object.keys(venue.properties)).toEqual(expect.arrayContaining(fields));
     expect(venue.required).toEqual(expect.arrayContaining(fields));
@@ -126,10 +185,24 @@ describe('OpenAPI document', () => {
     expect(venue.properties.amenities).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(venue.properties.photos.items.properties).toHaveProperty('is_featured');
     const pricing = venue.properties.pricing;
-    expect(Object.keys(pricing.properties)).toEqual(['price_unit', 'currency', 'min_nights', 'weekday_base', 'weekend_base', 'extra_night', 'starting_total', 'rate_date']);
+    expect(Object.keys(pricing.properties)).toEqual([
+      'price_unit',
+      'currency',
+      'min_nights',
+      'weekday_base',
+      'weekend_base',
+      'extra_night',
+      'starting_total',
+      'rate_date',
+    ]);
     expect(pricing.properties.starting_total.oneOf).toContainEqual({ type: 'null' });
     const total = withoutNull(pricing.properties.starting_total);
-    expect(total.properties).toMatchObject({ amount: { type: 'number' }, nights: { type: 'integer' }, rate: { type: 'string' }, includes_fees: { type: 'boolean' } });
+    expect(total.properties).toMatchObject({
+      amount: { type: 'number' },
+      nights: { type: 'integer' },
+      rate: { type: 'string' },
+      includes_fees: { type: 'boolean' },
+    });
   });
 
   it('gives vendor search its page envelope with category_stats', async () => {
@@ -169,11 +242,16 @@ describe('OpenAPI document', () => {
   it("lists each route's own codes and the common ones", () => {
     const responses = doc.paths!['/venues']!.get!.responses as Loose;
     expect(responses['400'].description.startsWith('invalid_parameters, invalid_cursor.')).toBe(true);
-    expect(responses['401'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum).toEqual(['missing_api_key', 'invalid_api_key']);
+    expect(responses['401'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum).toEqual([
+      'missing_api_key',
+      'invalid_api_key',
+    ]);
     expect(responses['429'].description.startsWith('rate_limit_exceeded.')).toBe(true);
     expect(responses['500'].description.startsWith('internal_error, database_error.')).toBe(true);
     for (const route of restRoutes) {
-      const documented = Object.values(doc.paths![route.path]![route.method.toLowerCase() as 'get']!.responses!).map((r: Loose) => r.description).join('\n');
+      const documented = Object.values(doc.paths![route.path]![route.method.toLowerCase() as 'get']!.responses!)
+        .map((r: Loose) => r.description)
+        .join('\n');
       for (const code of route.errors) expect(documented, `${route.operationId} ${code}`).toContain(`\`${code}\``);
     }
   });
@@ -181,11 +259,24 @@ describe('OpenAPI document', () => {
   it("derives a response from the route's own selection (aliases, @include, POST → 201 with a body)", () => {
     const extra: RestRoute[] = [
       {
-        method: 'GET', path: '/probe/{slug}', operationId: 'probe', summary: 'Probe', tag: 'Probe', errors: [], envelope: { kind: 'object' },
-        document: 'query probe($slug: String!, $withPhotos: Boolean!) { venue(slug: $slug) { slug heroImage photos @include(if: $withPhotos) { url } } }',
+        method: 'GET',
+        path: '/probe/{slug}',
+        operationId: 'probe',
+        summary: 'Probe',
+        tag: 'Probe',
+        errors: [],
+        envelope: { kind: 'object' },
+        document:
+          'query probe($slug: String!, $withPhotos: Boolean!) { venue(slug: $slug) { slug heroImage photos @include(if: $withPhotos) { url } } }',
       },
       {
-        method: 'POST', path: '/probe', operationId: 'probePost', summary: 'Probe POST', tag: 'Probe', errors: [], envelope: { kind: 'object' },
+        method: 'POST',
+        path: '/probe',
+        operationId: 'probePost',
+        summary: 'Probe POST',
+        tag: 'Probe',
+        errors: [],
+        envelope: { kind: 'object' },
         document: 'query probePost($slug: String!, $withName: Boolean = false) { venue(slug: $slug) { slug name @include(if: $withName) } }',
       },
     ];
@@ -220,11 +311,23 @@ describe('OpenAPI document', () => {
     const schema = new GraphQLSchema({
       query: new GraphQLObjectType({
         name: 'Query',
-        fields: { thing: { type: Thing, args: { id: { type: new GraphQLNonNull(GraphQLString), description: 'Thing id.' } }, extensions: { semanticNonNull: true } } },
+        fields: {
+          thing: {
+            type: Thing,
+            args: { id: { type: new GraphQLNonNull(GraphQLString), description: 'Thing id.' } },
+            extensions: { semanticNonNull: true },
+          },
+        },
       }),
     });
     const route: RestRoute = {
-      method: 'GET', path: '/things/{id}', operationId: 'getThing', summary: 'Thing', tag: 'Things', errors: [], envelope: { kind: 'object' },
+      method: 'GET',
+      path: '/things/{id}',
+      operationId: 'getThing',
+      summary: 'Thing',
+      tag: 'Things',
+      errors: [],
+      envelope: { kind: 'object' },
       document: 'query getThing($id: String!) { thing(id: $id) { __typename name colour perNight tags counts anything } }',
     };
     const small = buildOpenApiDocument([compileRoute(route, schema)], schema, BASE_URL) as Loose;
@@ -252,7 +355,13 @@ describe('OpenAPI document', () => {
 describe('expectMatchesOpenApi', () => {
   const categories = { data: [{ name: 'Photography', slug: 'photography', vendor_count: 12 }], request_id: 'req_abc' };
   const notFound = {
-    error: { type: 'not_found', code: 'venue_not_found', message: 'No published venue has this slug.', request_id: 'req_abc', doc_url: `${BASE_URL}/developers/errors#venue_not_found` },
+    error: {
+      type: 'not_found',
+      code: 'venue_not_found',
+      message: 'No published venue has this slug.',
+      request_id: 'req_abc',
+      doc_url: `${BASE_URL}/developers/errors#venue_not_found`,
+    },
   };
 
   it('compiles every response schema of the document as strict JSON Schema 2020-12', () => {

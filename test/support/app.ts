@@ -19,7 +19,11 @@ export interface TestApp {
   /** Every log line the app wrote, as text (to prove keys never reach logs). */
   logs: string[];
   rest: (path: string, init?: RequestInit & { key?: string | null }) => Promise<TestResponse>;
-  graphql: (query: string, variables?: Record<string, unknown>, init?: { key?: string | null; headers?: Record<string, string> }) => Promise<TestResponse>;
+  graphql: (
+    query: string,
+    variables?: Record<string, unknown>,
+    init?: { key?: string | null; headers?: Record<string, string> },
+  ) => Promise<TestResponse>;
   close: () => Promise<void>;
 }
 
@@ -37,7 +41,7 @@ async function toTestResponse(response: Response): Promise<TestResponse> {
   try {
     body = JSON.parse(text);
   } catch {
-    body = null;
+    // not JSON: body stays null
   }
   return { status: response.status, headers: response.headers, body, text };
 }
@@ -67,7 +71,12 @@ export const uniqueKeyPrefix = () => `wv:test:${process.pid}:${Date.now().toStri
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.database ?? (await (options.empty ? createEmptyTestDatabase() : createTestDatabase()));
   const logs: string[] = [];
-  const destination = new Writable({ write(chunk, _enc, done) { logs.push(String(chunk)); done(); } });
+  const destination = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
   const app = createApp({
     prisma: db.prisma,
     log: createLogger({ level: 'info', destination }),
@@ -103,7 +112,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     graphql: async (query, variables = {}, init = {}) => {
       const headers = withKey({ 'content-type': 'application/json', accept: 'application/graphql-response+json', ...init.headers }, init.key);
-      return toTestResponse(await app.fetch(new Request(`${BASE_URL}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) })));
+      return toTestResponse(
+        await app.fetch(new Request(`${BASE_URL}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) })),
+      );
     },
     close: async () => {
       await app.close();

@@ -1,6 +1,10 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import * as formatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { expect } from 'vitest';
+
+// ajv-formats is CommonJS with a default export: reach the plugin whichever way the loader wraps it.
+const addFormats = ((formatsModule as any).default?.default ?? (formatsModule as any).default) as (ajv: Ajv2020) => void;
 
 type Document = OpenAPIV3_1.Document;
 type Json = unknown;
@@ -45,10 +49,12 @@ export function responseValidator(doc: Document, method: string, template: strin
   const operation = (doc.paths?.[template] as Record<string, OpenAPIV3_1.OperationObject> | undefined)?.[method.toLowerCase()];
   if (!operation) throw new Error(`OpenAPI: no ${method} ${template}`);
   const response = operation.responses?.[String(status)] as OpenAPIV3_1.ResponseObject | undefined;
-  if (!response) throw new Error(`OpenAPI: ${method} ${template} documents no ${status} (documented: ${Object.keys(operation.responses ?? {}).join(', ')})`);
+  if (!response)
+    throw new Error(`OpenAPI: ${method} ${template} documents no ${status} (documented: ${Object.keys(operation.responses ?? {}).join(', ')})`);
   const schema = response.content?.['application/json']?.schema;
   if (!schema) throw new Error(`OpenAPI: ${method} ${template} ${status} has no application/json schema`);
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
+  addFormats(ajv); // uri, date-time, uuid, date, email: the formats the document names are checked too
   const validate = ajv.compile({
     $defs: toStandalone(doc.components?.schemas ?? {}, true) as Record<string, object>,
     ...(toStandalone(schema, true) as object),
@@ -69,6 +75,8 @@ export function expectMatchesOpenApi(doc: Document, method: string, path: string
   if (validate(body)) return;
   const record = (body ?? {}) as { request_id?: string; error?: { request_id?: string } };
   const requestId = record.request_id ?? record.error?.request_id ?? '(none)';
-  const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+  const problems = (validate.errors ?? []).map(
+    (e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+  );
   expect(problems, `${method} ${path} ${status} request ${requestId}: ${JSON.stringify(body).slice(0, 500)}`).toEqual([]);
 }

@@ -2,11 +2,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
 
 const LIST_FIELDS = [
-  'slug', 'business_name', 'service_category', 'tagline', 'primary_city', 'primary_state', 'bio', 'service_subcategories', 'service_areas',
-  'specialties', 'starting_price', 'price_unit', 'years_in_business', 'weddings_completed', 'featured', 'featured_image_url', 'logo_url',
-  'is_affiliate_only', 'affiliate_link', 'url',
+  'slug',
+  'business_name',
+  'service_category',
+  'tagline',
+  'primary_city',
+  'primary_state',
+  'bio',
+  'service_subcategories',
+  'service_areas',
+  'specialties',
+  'starting_price',
+  'price_unit',
+  'years_in_business',
+  'weddings_completed',
+  'featured',
+  'featured_image_url',
+  'logo_url',
+  'is_affiliate_only',
+  'affiliate_link',
+  'url',
 ].sort();
-const DETAIL_EXTRA = ['photos', 'total_photos', 'website', 'instagram', 'facebook', 'tiktok', 'pricing_structure', 'portfolio_description', 'vendor_policies', 'average_rating', 'review_count'];
+const DETAIL_EXTRA = [
+  'photos',
+  'total_photos',
+  'website',
+  'instagram',
+  'facebook',
+  'tiktok',
+  'pricing_structure',
+  'portfolio_description',
+  'vendor_policies',
+  'average_rating',
+  'review_count',
+];
 const SORTS = ['newest', 'price_low_to_high', 'price_high_to_low', 'experience', 'weddings_completed'];
 
 let t: TestApp;
@@ -47,7 +76,12 @@ describe('GET /api/v1/vendors', () => {
     const stats = res.body.category_stats;
     expect(Object.keys(stats)).toHaveLength(11);
     expect(Object.values(stats).reduce((a: number, b) => a + (b as number), 0)).toBe(active);
-    const newest = await t.db.prisma.vendor.findMany({ where: { active: true }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], take: 20, select: { slug: true } });
+    const newest = await t.db.prisma.vendor.findMany({
+      where: { active: true },
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      take: 20,
+      select: { slug: true },
+    });
     expect(res.body.data.map((v: Item) => v.slug)).toEqual(newest.map((v) => v.slug));
   });
 
@@ -56,7 +90,13 @@ describe('GET /api/v1/vendors', () => {
       const { items, total } = await allPages(`sort_by=${sort}&category=catering`);
       expect(items).toHaveLength(total);
       expect(new Set(items.map((v) => v.slug)).size).toBe(items.length);
-      const key = { newest: null, price_low_to_high: 'starting_price', price_high_to_low: 'starting_price', experience: 'years_in_business', weddings_completed: 'weddings_completed' }[sort];
+      const key = {
+        newest: null,
+        price_low_to_high: 'starting_price',
+        price_high_to_low: 'starting_price',
+        experience: 'years_in_business',
+        weddings_completed: 'weddings_completed',
+      }[sort];
       if (!key) continue;
       const values = items.map((v) => v[key] as number | null);
       const firstNull = values.indexOf(null);
@@ -74,7 +114,15 @@ describe('GET /api/v1/vendors', () => {
     const category = await t.rest('/api/v1/vendors?category=jugglers');
     expectRestError(category, 400, 'invalid_parameters', 'category');
     expect(category.body.error.message).toContain('photography');
-    for (const [query, param] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['price_min=-5', 'price_min'], ['price_min=10&price_max=1', 'price_max'], ['featured=yes', 'featured'], ['search=', 'search'], ['flavour=x', 'flavour']]) {
+    for (const [query, param] of [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['price_min=-5', 'price_min'],
+      ['price_min=10&price_max=1', 'price_max'],
+      ['featured=yes', 'featured'],
+      ['search=', 'search'],
+      ['flavour=x', 'flavour'],
+    ]) {
       expectRestError(await t.rest(`/api/v1/vendors?${query}`), 400, 'invalid_parameters', param);
     }
   });
@@ -144,8 +192,17 @@ describe('GET /api/v1/vendors/{slug}', () => {
     for (const p of d.photos) expect(Object.keys(p).sort()).toEqual(['alt_text', 'category', 'url']);
     expect(d.total_photos).toBe(vendor.photos.length);
     if (d.vendor_policies) expect(Object.keys(d.vendor_policies).sort()).toEqual(['booking', 'cancellation', 'insurance', 'payment', 'timeline']);
-    const gql = await t.graphql(`query($s: String!) { vendor(slug: $s) { slug businessName photos { url altText } totalPhotos vendorPolicies { booking } averageRating reviewCount } }`, { s: vendor.slug });
-    expect(gql.body.data.vendor).toMatchObject({ slug: d.slug, businessName: d.business_name, totalPhotos: d.total_photos, averageRating: d.average_rating, reviewCount: d.review_count });
+    const gql = await t.graphql(
+      `query($s: String!) { vendor(slug: $s) { slug businessName photos { url altText } totalPhotos vendorPolicies { booking } averageRating reviewCount } }`,
+      { s: vendor.slug },
+    );
+    expect(gql.body.data.vendor).toMatchObject({
+      slug: d.slug,
+      businessName: d.business_name,
+      totalPhotos: d.total_photos,
+      averageRating: d.average_rating,
+      reviewCount: d.review_count,
+    });
   });
 
   it('shows affiliate links only for affiliate-only vendors', async () => {
@@ -167,7 +224,8 @@ describe('GET /api/v1/vendors/{slug}', () => {
 describe('GraphQL vendors', () => {
   it('returns the same page, totals and category stats as REST', async () => {
     const rest = await t.rest('/api/v1/vendors?category=florists&sort_by=price_low_to_high&limit=10');
-    const gql = await t.graphql(`{ vendors(category: "florists", sortBy: "price_low_to_high", first: 10) { totalCount categoryStats pageInfo { hasNextPage endCursor }
+    const gql =
+      await t.graphql(`{ vendors(category: "florists", sortBy: "price_low_to_high", first: 10) { totalCount categoryStats pageInfo { hasNextPage endCursor }
       nodes { slug businessName serviceCategory startingPrice priceUnit featured isAffiliateOnly affiliateLink url } } }`);
     const page = gql.body.data.vendors;
     expect(page.totalCount).toBe(rest.body.pagination.total_count);

@@ -15,8 +15,11 @@ afterAll(() => t.close());
 describe('GraphQL venues', () => {
   it('returns the same venues and values as REST, with camelCase names and Relay connection fields', async () => {
     const rest = await t.rest('/api/v1/venues?state=tuscany&limit=7');
-    const gql = await t.graphql(`query($s: String) { venues(state: $s, first: 7) { totalCount pageInfo { hasNextPage endCursor hasPreviousPage }
-      edges { cursor node { slug } } nodes { ${LIST_SELECTION} } } }`, { s: 'tuscany' });
+    const gql = await t.graphql(
+      `query($s: String) { venues(state: $s, first: 7) { totalCount pageInfo { hasNextPage endCursor hasPreviousPage }
+      edges { cursor node { slug } } nodes { ${LIST_SELECTION} } } }`,
+      { s: 'tuscany' },
+    );
     expect(gql.status, gql.text).toBe(200);
     const page = gql.body.data.venues;
     expect(page.nodes).toEqual(camelKeys(rest.body.data));
@@ -31,7 +34,9 @@ describe('GraphQL venues', () => {
     const first = await t.graphql('{ venues(first: 6) { edges { cursor node { slug } } } }');
     const edges = first.body.data.venues.edges;
     const next = await t.graphql('query($a: String) { venues(first: 3, after: $a) { nodes { slug } } }', { a: edges[2].cursor });
-    expect(next.body.data.venues.nodes.map((n: { slug: string }) => n.slug)).toEqual(edges.slice(3, 6).map((e: { node: { slug: string } }) => e.node.slug));
+    expect(next.body.data.venues.nodes.map((n: { slug: string }) => n.slug)).toEqual(
+      edges.slice(3, 6).map((e: { node: { slug: string } }) => e.node.slug),
+    );
   });
 
   it('gives the same codes as REST, naming the GraphQL argument', async () => {
@@ -54,8 +59,11 @@ describe('GraphQL venues', () => {
   it('venue(slug) returns the detail REST returns; unknown and malformed slugs carry the REST codes', async () => {
     const venue = await t.db.prisma.venue.findFirstOrThrow({ where: { published: true, currency: 'AUD', totalPhotos: { gt: 0 } } });
     const rest = await t.rest(`/api/v1/venues/${encodeURIComponent(venue.slug)}`);
-    const gql = await t.graphql(`query($slug: String!) { venue(slug: $slug) { ${LIST_SELECTION} description accommodates categories
-      photos { url category isFeatured position } totalPhotos testimonials { guestName rating review eventDate } } }`, { slug: venue.slug });
+    const gql = await t.graphql(
+      `query($slug: String!) { venue(slug: $slug) { ${LIST_SELECTION} description accommodates categories
+      photos { url category isFeatured position } totalPhotos testimonials { guestName rating review eventDate } } }`,
+      { slug: venue.slug },
+    );
     expect(gql.body.data.venue).toEqual(camelKeys(rest.body.data));
     const missing = await t.graphql('{ a: venue(slug: "texas/austin/nope") { slug } b: venues(first: 1) { totalCount } }');
     expectGraphQLError(missing, 'venue_not_found', 'slug');
@@ -66,7 +74,10 @@ describe('GraphQL venues', () => {
 });
 
 describe('SQL statements per request (batching)', () => {
-  const query = (first: number, state = 'california') => `{ venues(state: "${state}", first: ${first}) { totalCount nodes { slug pricing { currency startingTotal { amount } rateDate }
+  const query = (
+    first: number,
+    state = 'california',
+  ) => `{ venues(state: "${state}", first: ${first}) { totalCount nodes { slug pricing { currency startingTotal { amount } rateDate }
     photos { url } testimonials { rating } } } }`;
 
   async function statementsFor(run: () => Promise<unknown>) {
@@ -98,7 +109,9 @@ describe('SQL statements per request (batching)', () => {
   it('keeps cursor pages and REST routes just as flat', async () => {
     const page = await t.graphql('{ venues(first: 20) { pageInfo { endCursor } } }');
     const after = page.body.data.venues.pageInfo.endCursor;
-    const cursorPage = await statementsFor(() => t.graphql(`query($a: String) { venues(first: 20, after: $a) { nodes { slug photos { url } testimonials { rating } } } }`, { a: after }));
+    const cursorPage = await statementsFor(() =>
+      t.graphql(`query($a: String) { venues(first: 20, after: $a) { nodes { slug photos { url } testimonials { rating } } } }`, { a: after }),
+    );
     expect(cursorPage).toBeLessThanOrEqual(4);
     expect(await statementsFor(() => t.rest('/api/v1/venues?limit=20'))).toBeLessThanOrEqual(4);
     const slug = (await t.db.prisma.venue.findFirstOrThrow({ where: { published: true, currency: 'USD' } })).slug;
@@ -106,7 +119,9 @@ describe('SQL statements per request (batching)', () => {
   });
 
   it('does not multiply statements with aliases of nested lists', async () => {
-    const aliased = await statementsFor(() => t.graphql(`{ venues(first: 20) { nodes { slug a: photos { url } b: photos { category } testimonials { rating } } } }`));
+    const aliased = await statementsFor(() =>
+      t.graphql(`{ venues(first: 20) { nodes { slug a: photos { url } b: photos { category } testimonials { rating } } } }`),
+    );
     expect(aliased).toBeLessThanOrEqual(4);
   });
 });

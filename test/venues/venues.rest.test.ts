@@ -2,8 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectRestError, type TestApp } from '../support/app.js';
 
 const LIST_FIELDS = [
-  'slug', 'name', 'city', 'state', 'country', 'property_type', 'venue_type', 'latitude', 'longitude', 'capacity_min', 'capacity_max',
-  'bedrooms', 'beds', 'bathrooms', 'gathering_spaces', 'price_range', 'pricing', 'hero_image', 'seo_description', 'amenities', 'url',
+  'slug',
+  'name',
+  'city',
+  'state',
+  'country',
+  'property_type',
+  'venue_type',
+  'latitude',
+  'longitude',
+  'capacity_min',
+  'capacity_max',
+  'bedrooms',
+  'beds',
+  'bathrooms',
+  'gathering_spaces',
+  'price_range',
+  'pricing',
+  'hero_image',
+  'seo_description',
+  'amenities',
+  'url',
 ].sort();
 const PRICING_FIELDS = ['price_unit', 'currency', 'min_nights', 'weekday_base', 'weekend_base', 'extra_night', 'starting_total', 'rate_date'].sort();
 const TODAY = new Date('2026-06-15T12:00:00Z');
@@ -61,11 +80,20 @@ describe('GET /api/v1/venues', () => {
 
   it('names every malformed or out-of-range parameter', async () => {
     const cases: Array<[string, string]> = [
-      ['capacity_min=-1', 'capacity_min'], ['capacity_min=ten', 'capacity_min'], ['capacity_max=10001', 'capacity_max'],
-      ['capacity_min=20&capacity_max=10', 'capacity_max'], ['bedrooms_min=-1', 'bedrooms_min'], ['bedrooms_min=2.5', 'bedrooms_min'],
-      ['price_min=-1', 'price_min'], ['price_max=cheap', 'price_max'], ['price_min=900&price_max=100', 'price_max'],
-      ['amenities=pool,<script>', 'amenities'], ['state=', 'state'], ['venue_type=' + 'x'.repeat(51), 'venue_type'],
-      ['colour=blue', 'colour'], ['state=texas&state=utah', 'state'],
+      ['capacity_min=-1', 'capacity_min'],
+      ['capacity_min=ten', 'capacity_min'],
+      ['capacity_max=10001', 'capacity_max'],
+      ['capacity_min=20&capacity_max=10', 'capacity_max'],
+      ['bedrooms_min=-1', 'bedrooms_min'],
+      ['bedrooms_min=2.5', 'bedrooms_min'],
+      ['price_min=-1', 'price_min'],
+      ['price_max=cheap', 'price_max'],
+      ['price_min=900&price_max=100', 'price_max'],
+      ['amenities=pool,<script>', 'amenities'],
+      ['state=', 'state'],
+      [`venue_type=${'x'.repeat(51)}`, 'venue_type'],
+      ['colour=blue', 'colour'],
+      ['state=texas&state=utah', 'state'],
     ];
     for (const [query, param] of cases) {
       const res = await t.rest(`/api/v1/venues?${query}`);
@@ -113,7 +141,9 @@ describe('GET /api/v1/venues', () => {
     const [min, max] = [5000, 9000];
     const { slugs } = await allPages(`/api/v1/venues?price_min=${min}&price_max=${max}`);
     const { items } = await allPages('/api/v1/venues');
-    const expected = items.filter((v) => v.pricing.starting_total && v.pricing.starting_total.amount >= min && v.pricing.starting_total.amount <= max);
+    const expected = items.filter(
+      (v) => v.pricing.starting_total && v.pricing.starting_total.amount >= min && v.pricing.starting_total.amount <= max,
+    );
     expect(slugs).toEqual(expected.map((v) => v.slug));
     expect(new Set(expected.map((v) => v.pricing.currency))).toEqual(new Set(['USD', 'EUR', 'AUD']));
     const unpriced = items.filter((v) => v.pricing.starting_total === null);
@@ -151,11 +181,16 @@ describe('GET /api/v1/venues', () => {
 
 describe('GET /api/v1/venues/{slug}', () => {
   it('returns every §2.3 field, at most 5 photos in gallery order, total_photos and testimonials', async () => {
-    const venue = await t.db.prisma.venue.findFirstOrThrow({ where: { published: true, totalPhotos: { gt: 5 } }, include: { photos: true, testimonials: true } });
+    const venue = await t.db.prisma.venue.findFirstOrThrow({
+      where: { published: true, totalPhotos: { gt: 5 } },
+      include: { photos: true, testimonials: true },
+    });
     const res = await t.rest(`/api/v1/venues/${encodeURIComponent(venue.slug)}`);
     expect(res.status, res.text).toBe(200);
     const d = res.body.data;
-    expect(Object.keys(d).sort()).toEqual([...LIST_FIELDS, 'description', 'accommodates', 'categories', 'photos', 'total_photos', 'testimonials'].sort());
+    expect(Object.keys(d).sort()).toEqual(
+      [...LIST_FIELDS, 'description', 'accommodates', 'categories', 'photos', 'total_photos', 'testimonials'].sort(),
+    );
     expect(d.photos).toHaveLength(5);
     const expectedPhotos = [...venue.photos].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).slice(0, 5);
     expect(d.photos.map((p: { url: string }) => p.url)).toEqual(expectedPhotos.map((p) => p.url));
@@ -184,7 +219,10 @@ describe('GET /api/v1/venues/{slug}', () => {
 
   it('shows AUD venues converted from stored USD at the day’s rate, rounded up to the nearest 100, with rate_date', async () => {
     const venue = await t.db.prisma.venue.findFirstOrThrow({ where: { published: true, currency: 'AUD', startingTotal: { not: null } } });
-    const rate = await t.db.prisma.exchangeRate.findFirstOrThrow({ where: { base: 'USD', quote: 'AUD', rateDate: { lte: TODAY } }, orderBy: { rateDate: 'desc' } });
+    const rate = await t.db.prisma.exchangeRate.findFirstOrThrow({
+      where: { base: 'USD', quote: 'AUD', rateDate: { lte: TODAY } },
+      orderBy: { rateDate: 'desc' },
+    });
     const res = await t.rest(`/api/v1/venues/${encodeURIComponent(venue.slug)}`);
     const p = res.body.data.pricing;
     expect(p.currency).toBe('AUD');

@@ -17,7 +17,9 @@ const BATCH_ROWS = 5_000;
  */
 export async function insertRows(db: Prisma.TransactionClient, table: CatalogueTable, rows: readonly object[]): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]).map((c) => `"${c}"`).join(', ');
+  const columns = Object.keys(rows[0])
+    .map((c) => `"${c}"`)
+    .join(', ');
   const sql = `INSERT INTO "${table}" (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::"${table}", $1::jsonb)`;
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
     await db.$executeRawUnsafe(sql, JSON.stringify(rows.slice(i, i + BATCH_ROWS)));

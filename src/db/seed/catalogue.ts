@@ -83,8 +83,11 @@ class Progress {
   private readonly started = Date.now();
   private lastReported = 0;
 
-  constructor(private readonly kind: string, private readonly total: number,
-    private readonly report: ((message: string) => void) | undefined) {}
+  constructor(
+    private readonly kind: string,
+    private readonly total: number,
+    private readonly report: ((message: string) => void) | undefined,
+  ) {}
 
   update(done: number): void {
     if (!this.report) return;
@@ -155,8 +158,17 @@ export async function seedCatalogue(prisma: PrismaClient, options: SeedOptions =
   const started = Date.now();
   const atomic = venues + vendors <= ATOMIC_LIMIT;
   const summary: SeedSummary = {
-    venues: 0, publishedVenues: 0, venuePhotos: 0, testimonials: 0, vendorCategories: 0, vendors: 0, activeVendors: 0,
-    vendorPhotos: 0, exchangeRates: 0, atomic, elapsedMs: 0,
+    venues: 0,
+    publishedVenues: 0,
+    venuePhotos: 0,
+    testimonials: 0,
+    vendorCategories: 0,
+    vendors: 0,
+    activeVendors: 0,
+    vendorPhotos: 0,
+    exchangeRates: 0,
+    atomic,
+    elapsedMs: 0,
   };
   if (atomic) {
     await prisma.$transaction(async (tx) => {

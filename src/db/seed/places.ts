@@ -5,14 +5,11 @@ import { INTERNATIONAL_REGIONS } from './places-international.js';
 import { slugify } from '../../catalogue/slug.js';
 
 /** Landscape hints that steer amenities, venue types and wording (ocean-view only on a coast, and so on). */
-export type Feature =
-  | 'coast' | 'mountain' | 'lake' | 'wine' | 'river' | 'desert' | 'island'
-  | 'city' | 'country' | 'tropical' | 'historic';
+export type Feature = 'coast' | 'mountain' | 'lake' | 'wine' | 'river' | 'desert' | 'island' | 'city' | 'country' | 'tropical' | 'historic';
 
 /** How venue types are weighted in a region (haciendas in Mexico, castles in Ireland...). See venue-types.ts. */
 export type Style =
-  | 'pacific' | 'southwest' | 'mountain' | 'south' | 'coastal' | 'northeast' | 'midwest'
-  | 'mexico' | 'italy' | 'costa-rica' | 'ireland' | 'australia';
+  'pacific' | 'southwest' | 'mountain' | 'south' | 'coastal' | 'northeast' | 'midwest' | 'mexico' | 'italy' | 'costa-rica' | 'ireland' | 'australia';
 
 export type CountryKey = 'us' | 'mexico' | 'italy' | 'costa-rica' | 'ireland' | 'australia';
 

@@ -57,7 +57,10 @@ export function randomFor(...key: Array<string | number>): Random {
   let [a, b, c, d] = hashKey(`${CATALOGUE_SEED}:${key.join(':')}`);
   const next = (): number => {
     // sfc32
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

@@ -19,7 +19,10 @@ export interface VendorFacts {
 }
 
 const UNIT_WORDS: Record<Exclude<PriceUnit, null>, string> = {
-  per_person: 'per person', per_event: 'per wedding', per_hour: 'per hour', per_item: 'per item',
+  per_person: 'per person',
+  per_event: 'per wedding',
+  per_hour: 'per hour',
+  per_item: 'per item',
 };
 
 const APPROACHES = [
@@ -41,16 +44,19 @@ function where(f: VendorFacts): string {
 }
 
 export function bioOf(r: Random, f: VendorFacts): string {
-  const first = f.yearsInBusiness !== null
-    ? `${f.businessName} is ${article(f.category.trade)} ${f.category.trade} based in ${where(f)}, working with couples for ${f.yearsInBusiness} year${f.yearsInBusiness === 1 ? '' : 's'}.`
-    : `${f.businessName} is ${article(f.category.trade)} ${f.category.trade} based in ${where(f)}.`;
+  const first =
+    f.yearsInBusiness !== null
+      ? `${f.businessName} is ${article(f.category.trade)} ${f.category.trade} based in ${where(f)}, working with couples for ${f.yearsInBusiness} year${f.yearsInBusiness === 1 ? '' : 's'}.`
+      : `${f.businessName} is ${article(f.category.trade)} ${f.category.trade} based in ${where(f)}.`;
   const sentences = [first];
   if (f.specialties.length > 0) {
-    sentences.push(r.pick([
-      `Our work is known for its ${f.specialties[0].toLowerCase()} style.`,
-      `Couples come to us for ${f.specialties.slice(0, 2).join(' and ').toLowerCase()}.`,
-      `We specialise in ${f.specialties[0].toLowerCase()}, and we are happy to go beyond it.`,
-    ]));
+    sentences.push(
+      r.pick([
+        `Our work is known for its ${f.specialties[0].toLowerCase()} style.`,
+        `Couples come to us for ${f.specialties.slice(0, 2).join(' and ').toLowerCase()}.`,
+        `We specialise in ${f.specialties[0].toLowerCase()}, and we are happy to go beyond it.`,
+      ]),
+    );
   }
   if (f.weddingsCompleted !== null && f.weddingsCompleted > 20 && r.chance(0.6)) {
     sentences.push(`More than ${thousands(Math.floor(f.weddingsCompleted / 10) * 10)} weddings in, we still get emotional at every ceremony.`);
@@ -85,8 +91,20 @@ export function pricingStructureOf(r: Random, f: VendorFacts): string {
 }
 
 export function portfolioDescriptionOf(r: Random, f: VendorFacts): string {
-  const settings = ['vineyard estates', 'mountain lodges', 'historic mansions', 'backyard tents', 'barn weddings', 'beach ceremonies',
-    'city rooftops', 'garden parties', 'lakeside weekends', 'castle weddings', 'elopements in the hills', 'haciendas'];
+  const settings = [
+    'vineyard estates',
+    'mountain lodges',
+    'historic mansions',
+    'backyard tents',
+    'barn weddings',
+    'beach ceremonies',
+    'city rooftops',
+    'garden parties',
+    'lakeside weekends',
+    'castle weddings',
+    'elopements in the hills',
+    'haciendas',
+  ];
   const picked = r.sample(settings, 3);
   const count = f.weddingsCompleted !== null ? `${thousands(f.weddingsCompleted)} weddings` : 'weddings';
   return r.pick([

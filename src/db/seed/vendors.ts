@@ -17,9 +17,38 @@ const AFFILIATE_BASE = 'https://partners.wedding-venues.example/go';
 // createdAt values are distinct and "newest" sorting is total even before the id tie-break.
 const CREATED_FROM = Date.UTC(2019, 0, 1);
 const CREATED_TO = Date.UTC(2026, 8, 30);
-const SURNAMES = ['Whitfield', 'Moreno', 'Callahan', 'Nguyen', 'Rossi', 'Patel', 'Brennan', 'Okafor', 'Lindqvist', 'Carter',
-  'Delgado', 'Hayes', 'Kowalski', 'Bianchi', 'Fitzgerald', 'Tanaka', 'Reyes', 'Sullivan', 'Hart', 'Mercer', 'Quinn', 'Ellis',
-  'Navarro', 'Byrne', 'Castillo', 'Laurent', 'Abbott', 'Greer', 'Vance', 'Holt'];
+const SURNAMES = [
+  'Whitfield',
+  'Moreno',
+  'Callahan',
+  'Nguyen',
+  'Rossi',
+  'Patel',
+  'Brennan',
+  'Okafor',
+  'Lindqvist',
+  'Carter',
+  'Delgado',
+  'Hayes',
+  'Kowalski',
+  'Bianchi',
+  'Fitzgerald',
+  'Tanaka',
+  'Reyes',
+  'Sullivan',
+  'Hart',
+  'Mercer',
+  'Quinn',
+  'Ellis',
+  'Navarro',
+  'Byrne',
+  'Castillo',
+  'Laurent',
+  'Abbott',
+  'Greer',
+  'Vance',
+  'Holt',
+];
 
 const CATEGORY_WEIGHTS = VENDOR_CATEGORIES.map((c) => c.weight);
 // Mostly US vendors: destinations keep a presence, at 40% of their venue share.
@@ -45,7 +74,10 @@ function businessNameOf(r: Random, category: VendorCategoryInfo, city: string | 
 
 function priceOf(r: Random, category: VendorCategoryInfo): { startingPrice: number | null; priceUnit: PriceUnit } {
   if (r.chance(0.06)) return { startingPrice: null, priceUnit: null };
-  const [unit, lo, hi, step] = r.weighted(category.prices, category.prices.map((p) => p[4]));
+  const [unit, lo, hi, step] = r.weighted(
+    category.prices,
+    category.prices.map((p) => p[4]),
+  );
   // Skewed low: most vendors start near the bottom of their market.
   const steps = Math.floor((hi - lo) / step);
   return { startingPrice: lo + Math.floor(r.next() ** 1.6 * (steps + 1)) * step, priceUnit: unit };
@@ -84,13 +116,26 @@ export function generateVendor(index: number, total: number, slugs: SlugRegistry
   const { startingPrice, priceUnit } = priceOf(r, category);
   const yearsInBusiness = r.chance(0.03) ? null : 1 + Math.floor(r.next() ** 1.5 * 35);
   const weddingsCompleted = r.chance(0.05) ? null : Math.round((yearsInBusiness ?? 5) * r.float(6, 45));
-  const others = r.sample(region.cities.filter((c) => c !== home), r.int(0, 4)).map((c) => c.name);
+  const others = r
+    .sample(
+      region.cities.filter((c) => c !== home),
+      r.int(0, 4),
+    )
+    .map((c) => c.name);
   const serviceAreas = [home.name, ...others, region.name];
   if (r.chance(0.1)) serviceAreas.push('Destination weddings');
   const facts: VendorFacts = {
-    businessName, category, city: city?.name ?? null, state: region.name, usBased: region.country === 'us',
-    yearsInBusiness, weddingsCompleted, specialties: r.sample(category.specialties, r.int(1, 4)), serviceAreas,
-    startingPrice, priceUnit,
+    businessName,
+    category,
+    city: city?.name ?? null,
+    state: region.name,
+    usBased: region.country === 'us',
+    yearsInBusiness,
+    weddingsCompleted,
+    specialties: r.sample(category.specialties, r.int(1, 4)),
+    serviceAreas,
+    startingPrice,
+    priceUnit,
   };
   const handle = handleOf(businessName);
   const isAffiliateOnly = r.chance(0.08);

@@ -17,8 +17,7 @@ interface AmenityContext {
 type Rule = (c: AmenityContext) => number;
 const has = (c: AmenityContext, f: Feature): boolean => c.features.has(f);
 const isType = (c: AmenityContext, ...types: VenueTypeKey[]): boolean => c.type !== null && types.includes(c.type);
-const warm = (c: AmenityContext): boolean =>
-  has(c, 'tropical') || has(c, 'desert') || c.country === 'mexico' || c.country === 'costa-rica';
+const warm = (c: AmenityContext): boolean => has(c, 'tropical') || has(c, 'desert') || c.country === 'mexico' || c.country === 'costa-rica';
 
 /** Probability of each amenity; the listed order is the stored order. */
 const RULES: ReadonlyArray<readonly [string, Rule]> = [

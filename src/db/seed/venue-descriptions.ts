@@ -22,10 +22,13 @@ export interface VenueFacts {
 }
 
 const SETTINGS: Partial<Record<Feature, readonly string[]>> = {
-  coast: ['on a quiet stretch of coastline near', 'steps from the water outside', 'on the bluffs above the sea near',
-    'overlooking the water in'],
-  mountain: ['tucked into the foothills outside', 'high above the valley near', 'surrounded by forest and peaks outside',
-    'at the end of a winding mountain road near'],
+  coast: ['on a quiet stretch of coastline near', 'steps from the water outside', 'on the bluffs above the sea near', 'overlooking the water in'],
+  mountain: [
+    'tucked into the foothills outside',
+    'high above the valley near',
+    'surrounded by forest and peaks outside',
+    'at the end of a winding mountain road near',
+  ],
   wine: ['among rolling vineyards outside', 'on a working vineyard near', 'between rows of vines just outside'],
   lake: ['on a private stretch of lakeshore near', 'right on the water outside', 'above a quiet lake near'],
   river: ['on a bend of the river near', 'along the riverbank outside'],
@@ -46,16 +49,38 @@ const CEREMONY_SPOTS: Partial<Record<Feature, readonly string[]>> = {
   historic: ['in the restored chapel', 'in the walled garden', 'in the stone courtyard'],
 };
 const DEFAULT_SPOTS = ['beneath a centuries-old oak', 'on the front lawn', 'in the garden', 'under the string lights of the courtyard'];
-const RECEPTIONS = ['the converted barn', 'a candlelit courtyard', 'the great hall', 'a tented lawn', 'the covered terrace',
-  'the ballroom', 'the pavilion', 'the long table under the pergola', 'the wine cellar', 'the glass-walled orangery'];
+const RECEPTIONS = [
+  'the converted barn',
+  'a candlelit courtyard',
+  'the great hall',
+  'a tented lawn',
+  'the covered terrace',
+  'the ballroom',
+  'the pavilion',
+  'the long table under the pergola',
+  'the wine cellar',
+  'the glass-walled orangery',
+];
 
 const AMENITY_PHRASES: Record<string, string> = {
-  pool: 'the heated pool', 'hot-tub': 'a hot tub under the stars', 'fire-pit': 'the fire pit for late-night s\u2019mores',
-  'catering-kitchen': 'a full catering kitchen', 'lake-access': 'private lake access', 'vineyard-view': 'vineyard views',
-  'ocean-view': 'ocean views from most rooms', 'mountain-view': 'wide mountain views', 'tennis-court': 'a tennis court',
-  'game-room': 'the game room', sauna: 'a cedar sauna', 'beach-access': 'a path straight down to the beach',
-  'bridal-suite': 'a bright bridal suite for getting ready', 'dance-floor': 'a built-in dance floor', garden: 'formal gardens',
-  'horseback-riding': 'trail rides on the property', chapel: 'a private chapel', 'river-access': 'a swimming hole on the river',
+  pool: 'the heated pool',
+  'hot-tub': 'a hot tub under the stars',
+  'fire-pit': 'the fire pit for late-night s\u2019mores',
+  'catering-kitchen': 'a full catering kitchen',
+  'lake-access': 'private lake access',
+  'vineyard-view': 'vineyard views',
+  'ocean-view': 'ocean views from most rooms',
+  'mountain-view': 'wide mountain views',
+  'tennis-court': 'a tennis court',
+  'game-room': 'the game room',
+  sauna: 'a cedar sauna',
+  'beach-access': 'a path straight down to the beach',
+  'bridal-suite': 'a bright bridal suite for getting ready',
+  'dance-floor': 'a built-in dance floor',
+  garden: 'formal gardens',
+  'horseback-riding': 'trail rides on the property',
+  chapel: 'a private chapel',
+  'river-access': 'a swimming hole on the river',
 };
 
 const CLOSINGS = [
@@ -92,35 +117,48 @@ export function describeVenue(r: Random, v: VenueFacts): string {
   const kind = lowerLabel(v.label);
   const sentences: string[] = [];
   const place = v.countryName === 'United States' ? `${v.city}, ${v.state}` : `${v.city}, ${v.countryName}`;
-  sentences.push(r.pick([
-    `${v.name} is ${article(kind)} ${kind} ${settingFor(r, v.features)} ${place}.`,
-    `Set ${settingFor(r, v.features)} ${place}, ${v.name} is ${article(kind)} ${kind} rented exclusively to one wedding party at a time.`,
-    `${article(kind) === 'an' ? 'An' : 'A'} ${kind} ${settingFor(r, v.features)} ${place}, ${v.name} hosts the whole weekend, not just the day.`,
-  ]));
+  sentences.push(
+    r.pick([
+      `${v.name} is ${article(kind)} ${kind} ${settingFor(r, v.features)} ${place}.`,
+      `Set ${settingFor(r, v.features)} ${place}, ${v.name} is ${article(kind)} ${kind} rented exclusively to one wedding party at a time.`,
+      `${article(kind) === 'an' ? 'An' : 'A'} ${kind} ${settingFor(r, v.features)} ${place}, ${v.name} hosts the whole weekend, not just the day.`,
+    ]),
+  );
   if (v.builtYear !== null && v.builtYear < 1950 && r.chance(0.8)) {
-    sentences.push(r.pick([
-      `The main house dates from ${v.builtYear} and has been carefully restored, keeping its original beams and stonework.`,
-      `Built in ${v.builtYear}, it still has the original floors, fireplaces and a sense of history in every room.`,
-      `Its oldest walls go back to ${v.builtYear}; the interiors were brought up to date without losing their character.`,
-    ]));
+    sentences.push(
+      r.pick([
+        `The main house dates from ${v.builtYear} and has been carefully restored, keeping its original beams and stonework.`,
+        `Built in ${v.builtYear}, it still has the original floors, fireplaces and a sense of history in every room.`,
+        `Its oldest walls go back to ${v.builtYear}; the interiors were brought up to date without losing their character.`,
+      ]),
+    );
   }
   if (v.bedrooms !== null && v.sleeps !== null) {
     const rooms = numberWord(v.bedrooms);
-    sentences.push(r.pick([
-      `${rooms[0].toUpperCase()}${rooms.slice(1)} bedroom${v.bedrooms === 1 ? '' : 's'} sleep up to ${v.sleeps} guests, so the wedding party can stay on site.`,
-      `With ${rooms} bedroom${v.bedrooms === 1 ? '' : 's'}${v.bathrooms ? ` and ${v.bathrooms} bathrooms` : ''}, the property sleeps ${v.sleeps}.`,
-      `Up to ${v.sleeps} guests stay across ${rooms} bedroom${v.bedrooms === 1 ? '' : 's'}, and everyone else is minutes away in ${v.city}.`,
-    ]));
+    sentences.push(
+      r.pick([
+        `${rooms[0].toUpperCase()}${rooms.slice(1)} bedroom${v.bedrooms === 1 ? '' : 's'} sleep up to ${v.sleeps} guests, so the wedding party can stay on site.`,
+        `With ${rooms} bedroom${v.bedrooms === 1 ? '' : 's'}${v.bathrooms ? ` and ${v.bathrooms} bathrooms` : ''}, the property sleeps ${v.sleeps}.`,
+        `Up to ${v.sleeps} guests stay across ${rooms} bedroom${v.bedrooms === 1 ? '' : 's'}, and everyone else is minutes away in ${v.city}.`,
+      ]),
+    );
   }
   const spots = [...v.features].flatMap((f) => CEREMONY_SPOTS[f] ?? []);
   sentences.push(`Couples marry ${r.pick(spots.length > 0 ? spots : DEFAULT_SPOTS)}, then move to ${r.pick(RECEPTIONS)} for dinner and dancing.`);
-  const highlights = r.sample(v.amenities.filter((a) => AMENITY_PHRASES[a]), 3).map((a) => AMENITY_PHRASES[a]);
+  const highlights = r
+    .sample(
+      v.amenities.filter((a) => AMENITY_PHRASES[a]),
+      3,
+    )
+    .map((a) => AMENITY_PHRASES[a]);
   if (highlights.length > 0) {
-    sentences.push(r.pick([
-      `Guests love ${sentenceList(highlights)}.`,
-      `Between events, guests have ${sentenceList(highlights)}.`,
-      `Highlights include ${sentenceList(highlights)}.`,
-    ]));
+    sentences.push(
+      r.pick([
+        `Guests love ${sentenceList(highlights)}.`,
+        `Between events, guests have ${sentenceList(highlights)}.`,
+        `Highlights include ${sentenceList(highlights)}.`,
+      ]),
+    );
   }
   if (v.amenities.includes('pet-friendly') && r.chance(0.5)) sentences.push('Well-behaved dogs are welcome with prior approval.');
   sentences.push(r.pick(CLOSINGS));

@@ -24,8 +24,19 @@ import { eventDate, guestName, rating, review } from './venue-testimonials.js';
 import { TYPE_INFO, VENUE_TYPES, labelFitsCountry, typeWeightsFor, type VenueTypeKey } from './venue-types.js';
 
 export const VENUE_CDN = 'https://cdn.wedding-venues.example/venues';
-export const PHOTO_CATEGORIES = ['exterior', 'interior', 'ceremony', 'reception', 'bedroom', 'bathroom', 'kitchen', 'pool',
-  'grounds', 'aerial', 'detail'] as const;
+export const PHOTO_CATEGORIES = [
+  'exterior',
+  'interior',
+  'ceremony',
+  'reception',
+  'bedroom',
+  'bathroom',
+  'kitchen',
+  'pool',
+  'grounds',
+  'aerial',
+  'detail',
+] as const;
 /** Euro prices are authored in euros at roughly this many dollars per euro. */
 const USD_PER_EUR = 1.08;
 const CREATED_FROM = Date.UTC(2019, 0, 1);
@@ -52,7 +63,7 @@ function pickLabel(r: Random, type: VenueTypeKey, city: City, country: CountryKe
     return (needs === null || city.features.has(needs)) && labelFitsCountry(text, country) ? [text] : [];
   });
   // The bare label ("Villa") fits everywhere; it is also the fallback.
-  return fitting.length > 0 ? r.pick(fitting) : TYPE_INFO[type].labels[0] as string;
+  return fitting.length > 0 ? r.pick(fitting) : (TYPE_INFO[type].labels[0] as string);
 }
 
 // Earliest plausible construction year per country; castles and chateaux outside Europe are revival
@@ -68,7 +79,14 @@ function builtYearFor(r: Random, type: VenueTypeKey | null, country: CountryKey)
   return r.int(from, Math.max(hi, from + 20));
 }
 
-interface Rooms { bedrooms: number; beds: number; bathrooms: number; sleeps: number; capacityMin: number; gatheringSpaces: number }
+interface Rooms {
+  bedrooms: number;
+  beds: number;
+  bathrooms: number;
+  sleeps: number;
+  capacityMin: number;
+  gatheringSpaces: number;
+}
 
 function roomsFor(r: Random, type: VenueTypeKey | null): Rooms {
   const [lo, hi] = TYPE_INFO[type ?? 'estate'].bedrooms;
@@ -103,8 +121,17 @@ interface Pricing {
 function pricingFor(r: Random, region: Region, type: VenueTypeKey | null, rooms: Rooms): Pricing {
   const minNights = r.weighted([1, 2, 3, 4], [8, 50, 34, 8]);
   if (r.chance(0.05)) {
-    return { minNights, weekdayBase: null, weekendBase: null, extraNight: null, cleaningFee: null, serviceFeePercent: null,
-      taxPercent: null, startingTotal: null, level: null };
+    return {
+      minNights,
+      weekdayBase: null,
+      weekendBase: null,
+      extraNight: null,
+      cleaningFee: null,
+      serviceFeePercent: null,
+      taxPercent: null,
+      startingTotal: null,
+      level: null,
+    };
   }
   const typeFactor = TYPE_INFO[type ?? 'estate'].priceFactor;
   const nightlyUsd = 400 * region.priceFactor * typeFactor * r.float(0.75, 1.3) * Math.max(1.5, rooms.bedrooms) ** 0.9;
@@ -132,11 +159,17 @@ function photosFor(venueId: string, index: number, amenities: readonly string[])
   if (count > 0) {
     featured.add(0);
     const extra = Math.min(count - 1, r.int(0, 2));
-    for (const p of r.sample(Array.from({ length: Math.min(count - 1, 11) }, (_, i) => i + 1), extra)) featured.add(p);
+    for (const p of r.sample(
+      Array.from({ length: Math.min(count - 1, 11) }, (_, i) => i + 1),
+      extra,
+    ))
+      featured.add(p);
   }
   return Array.from({ length: count }, (_, position) => {
-    const category = r.chance(0.03) ? null
-      : position === 0 ? r.weighted(['exterior', 'aerial', 'ceremony', 'grounds'], [60, 25, 10, 5])
+    const category = r.chance(0.03)
+      ? null
+      : position === 0
+        ? r.weighted(['exterior', 'aerial', 'ceremony', 'grounds'], [60, 25, 10, 5])
         : r.weighted(categories, weights);
     return {
       id: r.uuid(),
@@ -173,12 +206,28 @@ export function generateVenue(index: number, slugs: SlugRegistry): VenueBundle {
   const pricing = pricingFor(r, region, type, rooms);
   const amenities = amenitiesFor(r, { features: city.features, type, country: region.country, bedrooms: rooms.bedrooms });
   const categories = categoriesFor(r, {
-    features: city.features, type, country: region.country, bedrooms: rooms.bedrooms, amenities, builtYear,
-    sleeps: rooms.sleeps, priceLevel: pricing.level,
+    features: city.features,
+    type,
+    country: region.country,
+    bedrooms: rooms.bedrooms,
+    amenities,
+    builtYear,
+    sleeps: rooms.sleeps,
+    priceLevel: pricing.level,
   });
   const facts: VenueFacts = {
-    name, label, type, city: city.name, state: region.name, countryName: country.name, features: city.features,
-    bedrooms: rooms.bedrooms, bathrooms: rooms.bathrooms, sleeps: rooms.sleeps, amenities, builtYear,
+    name,
+    label,
+    type,
+    city: city.name,
+    state: region.name,
+    countryName: country.name,
+    features: city.features,
+    bedrooms: rooms.bedrooms,
+    bathrooms: rooms.bathrooms,
+    sleeps: rooms.sleeps,
+    amenities,
+    builtYear,
   };
   const jitter = city.features.has('coast') || city.features.has('island') ? 0.02 : 0.07;
   const createdAt = CREATED_FROM + Math.floor(r.next() * (CREATED_TO - CREATED_FROM));

@@ -1,5 +1,5 @@
 // The pricing estimator's constants (§4.3). Every figure GET /venues/pricing returns is computed from this file
-// alone by pricing.service.ts; README "Cost intelligence" gives the formula and a worked example. Changing a
+// alone by pricing.service.ts; docs/pricing.md gives the formula and a worked example. Changing a
 // number here is a model change: bump `version` (it is echoed in every result's parameters.model_version).
 
 /** A pricing region of §4.3: its id, display name, the short forms callers may send, and its cost index. */

@@ -9,8 +9,7 @@ export const REGIONAL_DATA = {
 } as const;
 
 export type Month =
-  | 'January' | 'February' | 'March' | 'April' | 'May' | 'June'
-  | 'July' | 'August' | 'September' | 'October' | 'November' | 'December';
+  'January' | 'February' | 'March' | 'April' | 'May' | 'June' | 'July' | 'August' | 'September' | 'October' | 'November' | 'December';
 
 /** Popular wedding months; a month may be in no list (unclassified: shoulder is then assumed). */
 export interface PopularSeasons {
@@ -74,83 +73,123 @@ export const mult = (peak: number, shoulder: number, offSeason: number, friday: 
 
 export const CLIMATES = {
   'new-england': {
-    peak: ['June', 'September', 'October'], shoulder: ['May', 'July', 'August'], offSeason: ['November', 'December', 'January', 'February', 'March'],
+    peak: ['June', 'September', 'October'],
+    shoulder: ['May', 'July', 'August'],
+    offSeason: ['November', 'December', 'January', 'February', 'March'],
     bestWeather: 'Mid-September to mid-October: dry days and autumn colour',
   },
   'mid-atlantic': {
-    peak: ['May', 'June', 'September', 'October'], shoulder: ['April', 'July', 'August', 'November'], offSeason: ['December', 'January', 'February', 'March'],
+    peak: ['May', 'June', 'September', 'October'],
+    shoulder: ['April', 'July', 'August', 'November'],
+    offSeason: ['December', 'January', 'February', 'March'],
     bestWeather: 'Late May and early October: mild and less humid',
   },
   southeast: {
-    peak: ['April', 'May', 'October', 'November'], shoulder: ['March', 'June', 'September'], offSeason: ['July', 'August', 'December', 'January', 'February'],
+    peak: ['April', 'May', 'October', 'November'],
+    shoulder: ['March', 'June', 'September'],
+    offSeason: ['July', 'August', 'December', 'January', 'February'],
     bestWeather: 'April and October: warm, before and after the humid summer',
   },
   gulf: {
-    peak: ['March', 'April', 'October', 'November'], shoulder: ['February', 'May', 'December'], offSeason: ['June', 'July', 'August', 'September'],
+    peak: ['March', 'April', 'October', 'November'],
+    shoulder: ['February', 'May', 'December'],
+    offSeason: ['June', 'July', 'August', 'September'],
     bestWeather: 'March–April and late October: warm without hurricane-season storms',
   },
   florida: {
-    peak: ['February', 'March', 'April', 'November'], shoulder: ['January', 'May', 'October', 'December'], offSeason: ['June', 'July', 'August', 'September'],
+    peak: ['February', 'March', 'April', 'November'],
+    shoulder: ['January', 'May', 'October', 'December'],
+    offSeason: ['June', 'July', 'August', 'September'],
     bestWeather: 'February to April: dry season, warm days and low humidity',
   },
   texas: {
-    peak: ['March', 'April', 'May', 'October', 'November'], shoulder: ['February', 'September', 'December'], offSeason: ['June', 'July', 'August', 'January'],
+    peak: ['March', 'April', 'May', 'October', 'November'],
+    shoulder: ['February', 'September', 'December'],
+    offSeason: ['June', 'July', 'August', 'January'],
     bestWeather: 'Spring wildflower season (March–April) and late October',
   },
   midwest: {
-    peak: ['June', 'August', 'September', 'October'], shoulder: ['May', 'July'], offSeason: ['November', 'December', 'January', 'February', 'March'],
+    peak: ['June', 'August', 'September', 'October'],
+    shoulder: ['May', 'July'],
+    offSeason: ['November', 'December', 'January', 'February', 'March'],
     bestWeather: 'September: warm days, cool evenings, little rain',
   },
   plains: {
-    peak: ['May', 'June', 'September', 'October'], shoulder: ['April', 'July', 'August'], offSeason: ['November', 'December', 'January', 'February', 'March'],
+    peak: ['May', 'June', 'September', 'October'],
+    shoulder: ['April', 'July', 'August'],
+    offSeason: ['November', 'December', 'January', 'February', 'March'],
     bestWeather: 'Late September and early October: mild and calm',
   },
   mountain: {
-    peak: ['June', 'July', 'August', 'September'], shoulder: ['May', 'October', 'December', 'January'], offSeason: ['April', 'November'],
+    peak: ['June', 'July', 'August', 'September'],
+    shoulder: ['May', 'October', 'December', 'January'],
+    offSeason: ['April', 'November'],
     bestWeather: 'July to mid-September: warm days, cool nights, wildflowers then aspens',
   },
   desert: {
-    peak: ['March', 'April', 'October', 'November'], shoulder: ['February', 'May', 'December'], offSeason: ['June', 'July', 'August'],
+    peak: ['March', 'April', 'October', 'November'],
+    shoulder: ['February', 'May', 'December'],
+    offSeason: ['June', 'July', 'August'],
     bestWeather: 'March–April and late October–November: warm days, cool evenings',
   },
   california: {
-    peak: ['May', 'June', 'September', 'October'], shoulder: ['April', 'July', 'August', 'November'], offSeason: ['December', 'January', 'February', 'March'],
+    peak: ['May', 'June', 'September', 'October'],
+    shoulder: ['April', 'July', 'August', 'November'],
+    offSeason: ['December', 'January', 'February', 'March'],
     bestWeather: 'September and October: warm, dry and after the summer fog',
   },
   'pacific-northwest': {
-    peak: ['June', 'July', 'August', 'September'], shoulder: ['May', 'October'], offSeason: ['November', 'December', 'January', 'February', 'March'],
+    peak: ['June', 'July', 'August', 'September'],
+    shoulder: ['May', 'October'],
+    offSeason: ['November', 'December', 'January', 'February', 'March'],
     bestWeather: 'July and August: the dry season',
   },
   hawaii: {
-    peak: ['April', 'May', 'June', 'September', 'October'], shoulder: ['July', 'August', 'November'], offSeason: ['December', 'January', 'February', 'March'],
+    peak: ['April', 'May', 'June', 'September', 'October'],
+    shoulder: ['July', 'August', 'November'],
+    offSeason: ['December', 'January', 'February', 'March'],
     bestWeather: 'April–May and September–October: dry, between the busy seasons',
   },
   alaska: {
-    peak: ['June', 'July', 'August'], shoulder: ['May', 'September'], offSeason: [],
+    peak: ['June', 'July', 'August'],
+    shoulder: ['May', 'September'],
+    offSeason: [],
     bestWeather: 'Late June to early August: long daylight and the warmest weeks',
   },
   caribbean: {
-    peak: ['December', 'January', 'February', 'March', 'April'], shoulder: ['May', 'November'], offSeason: ['June', 'July', 'August', 'September', 'October'],
+    peak: ['December', 'January', 'February', 'March', 'April'],
+    shoulder: ['May', 'November'],
+    offSeason: ['June', 'July', 'August', 'September', 'October'],
     bestWeather: 'December to April: the dry season, outside hurricane months',
   },
   'central-mexico': {
-    peak: ['October', 'November', 'February', 'March'], shoulder: ['December', 'January', 'April'], offSeason: ['June', 'July', 'August', 'September'],
+    peak: ['October', 'November', 'February', 'March'],
+    shoulder: ['December', 'January', 'April'],
+    offSeason: ['June', 'July', 'August', 'September'],
     bestWeather: 'October to March: dry, sunny highland days and cool nights',
   },
   mediterranean: {
-    peak: ['May', 'June', 'September'], shoulder: ['April', 'July', 'October'], offSeason: ['November', 'December', 'January', 'February', 'March'],
+    peak: ['May', 'June', 'September'],
+    shoulder: ['April', 'July', 'October'],
+    offSeason: ['November', 'December', 'January', 'February', 'March'],
     bestWeather: 'Late May–June and September: warm, before and after the August heat and closures',
   },
   tropical: {
-    peak: ['December', 'January', 'February', 'March', 'April'], shoulder: ['May', 'July', 'November'], offSeason: ['June', 'August', 'September', 'October'],
+    peak: ['December', 'January', 'February', 'March', 'April'],
+    shoulder: ['May', 'July', 'November'],
+    offSeason: ['June', 'August', 'September', 'October'],
     bestWeather: 'January to April: the dry season on the Pacific coast',
   },
   ireland: {
-    peak: ['May', 'June', 'July', 'August', 'September'], shoulder: ['April', 'October'], offSeason: ['November', 'December', 'January', 'February', 'March'],
+    peak: ['May', 'June', 'July', 'August', 'September'],
+    shoulder: ['April', 'October'],
+    offSeason: ['November', 'December', 'January', 'February', 'March'],
     bestWeather: 'May and June: the driest, longest days',
   },
   australia: {
-    peak: ['September', 'October', 'November', 'March', 'April'], shoulder: ['February', 'May', 'December'], offSeason: ['June', 'July', 'August', 'January'],
+    peak: ['September', 'October', 'November', 'March', 'April'],
+    shoulder: ['February', 'May', 'December'],
+    offSeason: ['June', 'July', 'August', 'January'],
     bestWeather: 'Spring (September–November) and autumn (March–April): mild between the hot summer and cool winter',
   },
 } as const satisfies Record<string, PopularSeasons>;

@@ -3,13 +3,60 @@
 import { mult, type RegionRecord } from './regional-climates.js';
 import { city } from './regional-us-cities.js';
 
-const country = (slug: string, name: string, low: number, high: number, averageGuestCount: number, climate: RegionRecord['climate'], m: RegionRecord['multipliers'], aliases: readonly string[], southern?: boolean): RegionRecord =>
-  ({ slug, name, type: 'state', country: name, low, high, averageGuestCount, climate, multipliers: m, aliases, southern, dataYear: 2025 });
-const italianRegion = (slug: string, name: string, low: number, high: number, averageGuestCount: number, m: RegionRecord['multipliers'], aliases: readonly string[] = []): RegionRecord =>
-  ({ slug, name, type: 'state', country: 'Italy', parent: 'italy', low, high, averageGuestCount, climate: 'mediterranean', multipliers: m, aliases, dataYear: 2025 });
+const country = (
+  slug: string,
+  name: string,
+  low: number,
+  high: number,
+  averageGuestCount: number,
+  climate: RegionRecord['climate'],
+  m: RegionRecord['multipliers'],
+  aliases: readonly string[],
+  southern?: boolean,
+): RegionRecord => ({
+  slug,
+  name,
+  type: 'state',
+  country: name,
+  low,
+  high,
+  averageGuestCount,
+  climate,
+  multipliers: m,
+  aliases,
+  southern,
+  dataYear: 2025,
+});
+const italianRegion = (
+  slug: string,
+  name: string,
+  low: number,
+  high: number,
+  averageGuestCount: number,
+  m: RegionRecord['multipliers'],
+  aliases: readonly string[] = [],
+): RegionRecord => ({
+  slug,
+  name,
+  type: 'state',
+  country: 'Italy',
+  parent: 'italy',
+  low,
+  high,
+  averageGuestCount,
+  climate: 'mediterranean',
+  multipliers: m,
+  aliases,
+  dataYear: 2025,
+});
 
 export const DESTINATIONS: readonly RegionRecord[] = [
-  country('mexico', 'Mexico', 25000, 50000, 80, 'caribbean', mult(1.18, 1.0, 0.8, 0.95, 1.0, 0.92), ['MX', 'México', 'Riviera Maya', 'Yucatan Peninsula']),
+  country('mexico', 'Mexico', 25000, 50000, 80, 'caribbean', mult(1.18, 1.0, 0.8, 0.95, 1.0, 0.92), [
+    'MX',
+    'México',
+    'Riviera Maya',
+    'Yucatan Peninsula',
+  ]),
   country('italy', 'Italy', 45000, 90000, 70, 'mediterranean', mult(1.2, 1.0, 0.75, 0.95, 1.0, 0.92), ['IT', 'Italia']),
   country('costa-rica', 'Costa Rica', 24000, 45000, 70, 'tropical', mult(1.15, 1.0, 0.82, 0.95, 1.0, 0.92), ['CR', 'Guanacaste']),
   country('ireland', 'Ireland', 35000, 65000, 100, 'ireland', mult(1.15, 1.0, 0.8, 0.9, 1.0, 0.9), ['IE', 'Éire', 'Wild Atlantic Way']),

@@ -5,9 +5,31 @@ import { mult, type ClimateKey, type Multipliers, type RegionRecord } from './re
 import { slugify } from '../../catalogue/slug.js';
 
 export const city = (
-  name: string, parent: string, low: number, high: number, averageGuestCount: number, climate: ClimateKey,
-  multipliers?: Multipliers, aliases?: readonly string[], country = 'United States', southern?: boolean,
-): RegionRecord => ({ slug: slugify(name), name, type: 'city', country, parent, low, high, averageGuestCount, climate, multipliers, aliases, southern, dataYear: 2025 });
+  name: string,
+  parent: string,
+  low: number,
+  high: number,
+  averageGuestCount: number,
+  climate: ClimateKey,
+  multipliers?: Multipliers,
+  aliases?: readonly string[],
+  country = 'United States',
+  southern?: boolean,
+): RegionRecord => ({
+  slug: slugify(name),
+  name,
+  type: 'city',
+  country,
+  parent,
+  low,
+  high,
+  averageGuestCount,
+  climate,
+  multipliers,
+  aliases,
+  southern,
+  dataYear: 2025,
+});
 
 export const US_CITIES: readonly RegionRecord[] = [
   city('New York City', 'new-york', 65000, 120000, 130, 'new-england', mult(1.18, 1.0, 0.85, 0.9, 1.0, 0.88), ['NYC', 'Manhattan', 'Brooklyn']),

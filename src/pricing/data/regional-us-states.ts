@@ -4,16 +4,41 @@ import { mult, type ClimateKey, type Multipliers, type RegionRecord } from './re
 import { slugify } from '../../catalogue/slug.js';
 
 const state = (
-  name: string, usps: string, low: number, high: number, averageGuestCount: number, climate: ClimateKey,
-  multipliers?: Multipliers, aliases?: readonly string[],
-): RegionRecord => ({ slug: slugify(name), name, type: 'state', country: 'United States', usps, low, high, averageGuestCount, climate, multipliers, aliases, dataYear: 2025 });
+  name: string,
+  usps: string,
+  low: number,
+  high: number,
+  averageGuestCount: number,
+  climate: ClimateKey,
+  multipliers?: Multipliers,
+  aliases?: readonly string[],
+): RegionRecord => ({
+  slug: slugify(name),
+  name,
+  type: 'state',
+  country: 'United States',
+  usps,
+  low,
+  high,
+  averageGuestCount,
+  climate,
+  multipliers,
+  aliases,
+  dataYear: 2025,
+});
 
 export const US_STATES: readonly RegionRecord[] = [
   state('Alabama', 'AL', 21000, 36000, 125, 'gulf', mult(1.15, 1.0, 0.85, 0.9, 1.0, 0.85)),
   state('Alaska', 'AK', 24000, 42000, 90, 'alaska'),
   state('Arizona', 'AZ', 26000, 45000, 120, 'desert', mult(1.2, 1.0, 0.8, 0.88, 1.0, 0.85)),
   state('Arkansas', 'AR', 19000, 33000, 125, 'southeast', mult(1.12, 1.0, 0.86, 0.9, 1.0, 0.85)),
-  state('California', 'CA', 38000, 72000, 120, 'california', mult(1.2, 1.0, 0.82, 0.88, 1.0, 0.85), ['SoCal', 'Southern California', 'NorCal', 'Northern California', 'Central Coast']),
+  state('California', 'CA', 38000, 72000, 120, 'california', mult(1.2, 1.0, 0.82, 0.88, 1.0, 0.85), [
+    'SoCal',
+    'Southern California',
+    'NorCal',
+    'Northern California',
+    'Central Coast',
+  ]),
   state('Colorado', 'CO', 32000, 58000, 115, 'mountain', mult(1.22, 1.0, 0.8, 0.88, 1.0, 0.85), ['Rockies', 'Front Range']),
   state('Connecticut', 'CT', 38000, 68000, 130, 'new-england', mult(1.2, 1.0, 0.8, 0.88, 1.0, 0.82)),
   state('Delaware', 'DE', 30000, 52000, 125, 'mid-atlantic', mult(1.15, 1.0, 0.84, 0.9, 1.0, 0.85)),
@@ -41,7 +66,14 @@ export const US_STATES: readonly RegionRecord[] = [
   state('New Hampshire', 'NH', 30000, 52000, 115, 'new-england', mult(1.25, 1.0, 0.76, 0.88, 1.0, 0.84), ['White Mountains']),
   state('New Jersey', 'NJ', 40000, 75000, 145, 'mid-atlantic', mult(1.15, 1.0, 0.82, 0.88, 1.0, 0.85), ['Jersey Shore']),
   state('New Mexico', 'NM', 21000, 37000, 115, 'desert', mult(1.15, 1.0, 0.84, 0.9, 1.0, 0.86)),
-  state('New York', 'NY', 42000, 80000, 130, 'new-england', mult(1.22, 1.0, 0.8, 0.88, 1.0, 0.82), ['Upstate New York', 'Upstate NY', 'Hudson Valley', 'Finger Lakes', 'Catskills', 'Adirondacks']),
+  state('New York', 'NY', 42000, 80000, 130, 'new-england', mult(1.22, 1.0, 0.8, 0.88, 1.0, 0.82), [
+    'Upstate New York',
+    'Upstate NY',
+    'Hudson Valley',
+    'Finger Lakes',
+    'Catskills',
+    'Adirondacks',
+  ]),
   state('North Carolina', 'NC', 26000, 46000, 125, 'southeast', mult(1.15, 1.0, 0.84, 0.9, 1.0, 0.85), ['Blue Ridge', 'Outer Banks']),
   state('North Dakota', 'ND', 18000, 31000, 150, 'plains'),
   state('Ohio', 'OH', 24000, 42000, 140, 'midwest', mult(1.15, 1.0, 0.82, 0.88, 1.0, 0.82)),

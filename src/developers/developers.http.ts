@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { changelogPage, errorsPage, landingPage, referencePage, REFERENCE_SCRIPT, STYLESHEET } from './developers.pages.js';
+
+const require = createRequire(import.meta.url);
+
+interface Asset {
+  body: string | Uint8Array;
+  type: string;
+  /** Seconds clients may cache it. */
+  maxAge: number;
+}
+
+/** The reference's scripts and styles, from the swagger-ui-dist npm package (no CDN), read once. */
+function swaggerAsset(file: string, type: string): () => Asset {
+  let asset: Asset | undefined;
+  return () => (asset ??= { body: readFileSync(join(dirname(require.resolve('swagger-ui-dist/package.json')), file)), type, maxAge: 86_400 });
+}
+
+/**
+ * GET /developers and its pages and assets: keyless, built once per process (the error page from the catalogue, the
+ * changelog from CHANGELOG.md). Returns null for a path that is not one of them.
+ */
+export function createDeveloperPages(baseUrl: string): (path: string) => Asset | null {
+  const html = (render: () => string) => {
+    let page: Asset | undefined;
+    return () => (page ??= { body: render(), type: 'text/html; charset=utf-8', maxAge: 300 });
+  };
+  const routes: Record<string, () => Asset> = {
+    '/developers': html(() => landingPage(baseUrl)),
+    '/developers/errors': html(() => errorsPage(baseUrl)),
+    '/developers/changelog': html(() => changelogPage()),
+    '/developers/reference': html(() => referencePage()),
+    '/developers/style.css': () => ({ body: STYLESHEET, type: 'text/css; charset=utf-8', maxAge: 3600 }),
+    '/developers/assets/reference.js': () => ({ body: REFERENCE_SCRIPT, type: 'text/javascript; charset=utf-8', maxAge: 3600 }),
+    '/developers/assets/swagger-ui-bundle.js': swaggerAsset('swagger-ui-bundle.js', 'text/javascript; charset=utf-8'),
+    '/developers/assets/swagger-ui.css': swaggerAsset('swagger-ui.css', 'text/css; charset=utf-8'),
+  };
+  return (path) => {
+    const route = Object.hasOwn(routes, path.replace(/\/$/, '')) ? routes[path.replace(/\/$/, '')] : undefined;
+    return route ? route() : null;
+  };
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Bodies smaller than this are sent as they are: compression would cost more than it saves. */
+const COMPRESS_MIN_BYTES = 1024;
+const COMPRESSIBLE = /^(application\/(json|graphql-response\+json|javascript)|text\/)/;
+
+/**
+ * §8.10 tells clients to cache search results for 5 minutes: successful catalogue reads (GET) answer with
+ * `Cache-Control: private, max-age=300` and a weak ETag over the body without its request_id (the only part that
+ * changes between identical answers); a matching If-None-Match is a 304 with the same headers and no body. Anything
+ * else (inquiries, errors) is `no-store`. A 304 is still a counted request: it was authenticated and rate limited.
+ */
+export async function withCaching(request: Request, response: Response, requestId: string, cacheable: boolean): Promise<Response> {
+  if (!cacheable || response.status !== 200) {
+    if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
+    return response;
+  }
+  const body = await response.text();
+  const stable = body.replaceAll(`"request_id":"${requestId}"`, '');
+  const etag = `W/"${createHash('sha256').update(stable).digest('base64url').slice(0, 27)}"`;
+  const headers = new Headers(response.headers);
+  headers.set('etag', etag);
+  headers.set('cache-control', 'private, max-age=300');
+  const wanted = request.headers.get('if-none-match');
+  if (wanted && wanted.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+    headers.delete('content-type');
+    headers.delete('content-length');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: response.status, headers });
+}
+
+/** br or gzip, as the client prefers (br first at equal weight), for text bodies of 1 KB or more. */
+export async function withCompression(request: Request, response: Response): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD') return response;
+  const accepted = acceptedEncodings(request.headers.get('accept-encoding') ?? '');
+  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  const headers = new Headers(response.headers);
+  headers.append('vary', 'Accept-Encoding');
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (!encoding || bytes.byteLength < COMPRESS_MIN_BYTES) return new Response(bytes, { status: response.status, headers });
+  const packed =
+    encoding === 'br'
+      ? await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+      : await gzipAsync(bytes, { level: 6 });
+  headers.set('content-encoding', encoding);
+  headers.set('content-length', String(packed.byteLength));
+  return new Response(packed, { status: response.status, headers });
+}
+
+/** Encodings with a non-zero q in Accept-Encoding. */
+function acceptedEncodings(header: string): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** HEAD: the GET answer's status and headers (Content-Length included), no body. */
+export async function asHead(response: Response): Promise<Response> {
+  const length = response.body ? (await response.arrayBuffer()).byteLength : 0;
+  const headers = new Headers(response.headers);
+  if (!headers.has('content-length')) headers.set('content-length', String(length));
+  return new Response(null, { status: response.status, headers });
+}

@@ -1,0 +1,58 @@
+import { NoDeprecatedCustomRule, OperationTypeNode, parse, validate, Kind, type DocumentNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { requestScope } from './context.js';
+
+/** §9: the deprecated fields (per_night, the *_nightly twins) were announced with 1.0.0 and go after 2027-01-06. */
+export const DEPRECATION = {
+  /** When they were deprecated: the 1.0.0 release. */
+  since: new Date(Date.UTC(2026, 10, 23)),
+  /** "Removal after 2027-01-06": gone from the start of the next day. */
+  sunset: new Date(Date.UTC(2027, 0, 7)),
+} as const;
+
+/** RFC 9745 Deprecation (an @-date), RFC 8594 Sunset (an HTTP-date), and a Link to the changelog that explains them. */
+export function deprecationHeaders(baseUrl: string): Record<string, string> {
+  return {
+    deprecation: `@${Math.floor(DEPRECATION.since.getTime() / 1000)}`,
+    sunset: DEPRECATION.sunset.toUTCString(),
+    link: `<${baseUrl}/developers/changelog>; rel="deprecation"; type="text/html"`,
+  };
+}
+
+/** Marks the request context when the operation selects a deprecated field (graphql-js's own rule finds them). */
+export function useDeprecationNotice(): Plugin {
+  return {
+    onExecute({ args }) {
+      const scope = requestScope.getStore();
+      if (scope && validate(args.schema, args.document, [NoDeprecatedCustomRule]).length) scope.usedDeprecatedFields = true;
+    },
+  };
+}
+
+/** A GraphQL request (GET ?query= or a POST JSON body) whose operations select only __schema, __type and __typename. */
+export function isIntrospectionOnly(search: URLSearchParams, body: Uint8Array | undefined): boolean {
+  let query: unknown = search.get('query');
+  if (body) {
+    try {
+      query = (JSON.parse(new TextDecoder().decode(body)) as { query?: unknown })?.query;
+    } catch {
+      return false;
+    }
+  }
+  if (typeof query !== 'string') return false;
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: 5000 });
+  } catch {
+    return false;
+  }
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  return (
+    operations.length > 0 &&
+    operations.every(
+      (op) =>
+        op.operation === OperationTypeNode.QUERY &&
+        op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && ['__schema', '__type', '__typename'].includes(s.name.value)),
+    )
+  );
+}

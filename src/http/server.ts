@@ -1,0 +1,145 @@
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { ApiError } from '../errors/api-error.js';
+import type { ErrorCode } from '../errors/catalogue.js';
+import { errorBody } from '../errors/translate.js';
+import type { Logger } from '../logging/logger.js';
+import { requestIdFor } from './request-id.js';
+
+/** Explicit server timeouts (Node's defaults are 60 s for headers and 300 s per request). */
+export const SERVER_TIMEOUTS = {
+  /** A client must send its whole header block within this, milliseconds (slowloris). */
+  headersTimeoutMs: 10_000,
+  /** A whole request (headers and body) must arrive within this, milliseconds. */
+  requestTimeoutMs: 30_000,
+  /** An idle keep-alive connection is closed after this, milliseconds (below common proxies' 60 s). */
+  keepAliveTimeoutMs: 5_000,
+} as const;
+
+/** How long a drain waits for in-flight requests before closing their connections anyway, milliseconds. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+
+export interface HttpServer {
+  server: Server;
+  /**
+   * Graceful drain: stop accepting connections, let every in-flight request finish (their responses say
+   * `Connection: close`), close idle keep-alive connections, then resolve. After `DRAIN_TIMEOUT_MS` the rest are cut.
+   */
+  drain: () => Promise<void>;
+}
+
+/**
+ * A request target and Host Node accepted but the Fetch layer cannot turn into a URL: `OPTIONS *`, absolute-form
+ * targets (`GET http://other/ HTTP/1.1`), a Host with a space or a port past 65535. Answered here with the §7
+ * envelope instead of letting the adapter throw.
+ */
+function malformedTarget(req: IncomingMessage): string | null {
+  const target = req.url ?? '';
+  if (target === '*') return req.method === 'OPTIONS' ? null : 'the request target * is only valid with OPTIONS';
+  if (!target.startsWith('/')) return 'the request target must be a path (origin-form), such as /api/v1/venues';
+  const host = req.headers.host;
+  if (host !== undefined) {
+    const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(host);
+    if (!match || (match[2] !== undefined && Number(match[2]) > 65535)) return 'the Host header is not a valid host[:port]';
+  }
+  try {
+    new URL(target, 'http://localhost');
+  } catch {
+    return 'the request target is not a valid path';
+  }
+  return null;
+}
+
+function envelopeBody(code: ErrorCode, message: string, requestId: string, baseUrl: string): string {
+  return JSON.stringify({ error: errorBody(new ApiError(code, { message }), requestId, baseUrl) });
+}
+
+/** Node's parser refusals, by its error codes, as the envelope's code and status. */
+function clientErrorCode(error: NodeJS.ErrnoException): ErrorCode {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'headers_too_large';
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request_timeout';
+  return 'malformed_request';
+}
+
+/**
+ * The node:http server of the service: explicit timeouts, a §7 envelope (with a request id) for every request Node
+ * or the Fetch layer would otherwise answer with an empty body or a stack trace, and a graceful drain.
+ * What stays Node's: a connection that sends bytes that are not HTTP at all is closed after the envelope is written
+ * when the socket is still writable, and silently when it is not (nothing can be answered on a destroyed socket).
+ */
+export function createHttpServer(listener: RequestListener, options: { log: Logger; baseUrl: string }): HttpServer {
+  let draining = false;
+  const inFlight = new Set<ServerResponse>();
+  const server = createServer(
+    {
+      headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
+      requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
+      keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
+    },
+    (req, res) => {
+      inFlight.add(res);
+      res.on('close', () => inFlight.delete(res));
+      if (draining) res.setHeader('connection', 'close');
+      if (req.method === 'OPTIONS' && req.url === '*') {
+        // A server-wide OPTIONS: what the server allows, nothing else.
+        res.writeHead(204, { allow: 'GET, HEAD, POST, OPTIONS', 'x-request-id': requestIdFor(null) }).end();
+        return;
+      }
+      const problem = malformedTarget(req);
+      if (problem) {
+        const requestId = requestIdFor(null);
+        options.log.info({ requestId, method: req.method, problem }, 'malformed request refused');
+        const body = envelopeBody('malformed_request', `Malformed request: ${problem}.`, requestId, options.baseUrl);
+        res
+          .writeHead(400, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(body),
+            'x-request-id': requestId,
+            'cache-control': 'no-store',
+          })
+          .end(body);
+        return;
+      }
+      listener(req, res);
+    },
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // A reset or aborted connection has no one left to answer.
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const code = clientErrorCode(error);
+    const requestId = requestIdFor(null);
+    const body = envelopeBody(code, new ApiError(code).message, requestId, options.baseUrl);
+    const status = new ApiError(code).status;
+    options.log.info({ requestId, code: error.code }, 'request refused by the HTTP parser');
+    socket.end(
+      `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+
+  const drain = () =>
+    new Promise<void>((resolve) => {
+      draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+      const force = setTimeout(() => {
+        options.log.warn({ inFlight: inFlight.size }, `drain: requests still running after ${DRAIN_TIMEOUT_MS} ms; closing their connections`);
+        server.closeAllConnections();
+      }, DRAIN_TIMEOUT_MS);
+      force.unref();
+      // close() stops accepting and, on Node ≥ 19, closes idle keep-alive connections; busy ones close after their
+      // response (Connection: close), and the callback runs when the last one has.
+      server.close(() => {
+        clearTimeout(force);
+        resolve();
+      });
+    });
+
+  return { server, drain };
+}
+
+function statusText(status: number): string {
+  return { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status] ?? 'Bad Request';
+}

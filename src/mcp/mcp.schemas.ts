@@ -1,0 +1,78 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { AssistantTool } from './mcp.tools.js';
+
+export type JsonObjectSchema = { type: 'object'; properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
+
+/** The operation of the OpenAPI document with this operationId, and its path. */
+function operationOf(doc: OpenAPIV3_1.Document, operationId: string): OpenAPIV3_1.OperationObject {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of [item?.get, item?.post]) if (operation?.operationId === operationId) return operation;
+  }
+  throw new Error(`assistant tools: no operation ${operationId} in the OpenAPI document`);
+}
+
+/** Inlines `#/components/...` references (tool schemas must stand alone); a reference cycle is left open ({}). */
+export function dereference(value: unknown, doc: OpenAPIV3_1.Document, seen: string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((v) => dereference(v, doc, seen));
+  if (!value || typeof value !== 'object') return value;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') {
+    if (seen.includes(ref)) return {};
+    const [, , kind, name] = ref.split('/');
+    const target = (doc.components as Record<string, Record<string, unknown>> | undefined)?.[kind]?.[name];
+    return dereference(target, doc, [...seen, ref]);
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, dereference(v, doc, seen)]));
+}
+
+/**
+ * A tool's input and output JSON Schemas, derived from the route's entry in the OpenAPI document — the same
+ * definitions that validate REST and GraphQL — never kept by hand. Inputs are the route's query and path parameters
+ * (the spec's snake_case names); the output is the route's 200 body.
+ */
+export function toolSchemas(
+  doc: OpenAPIV3_1.Document,
+  tool: AssistantTool,
+): { inputSchema: JsonObjectSchema; outputSchema: JsonObjectSchema; pathParams: string[] } {
+  const operation = operationOf(doc, tool.operationId);
+  const properties: Record<string, object> = {};
+  const required: string[] = [];
+  const pathParams: string[] = [];
+  for (const raw of operation.parameters ?? []) {
+    const parameter = dereference(raw, doc) as OpenAPIV3_1.ParameterObject;
+    if (parameter.in !== 'query' && parameter.in !== 'path') continue;
+    const schema = { ...(parameter.schema as object), ...(parameter.description ? { description: parameter.description } : {}) } as Record<
+      string,
+      unknown
+    >;
+    if (parameter.name === 'limit' && tool.limit) Object.assign(schema, { maximum: tool.limit.max, default: tool.limit.default });
+    if (parameter.in === 'path') pathParams.push(parameter.name);
+    if (parameter.in === 'path')
+      schema.description = `${parameter.description ?? parameter.name} Exactly as returned by search (slashes included, not encoded).`;
+    properties[parameter.name] = schema;
+    if (parameter.required) required.push(parameter.name);
+  }
+  const response = operation.responses?.['200'] as OpenAPIV3_1.ResponseObject | undefined;
+  const success = dereference(response?.content?.['application/json']?.schema, doc) as JsonObjectSchema;
+  // A tool error's structured part is the §7 envelope (plus retry_after): the schema admits both, so clients that
+  // validate structured results (the SDK's Client does, after tools/list) accept errors too.
+  const envelope = dereference(doc.components?.schemas?.Error, doc) as JsonObjectSchema;
+  const error = { ...envelope, properties: { ...envelope.properties, error: withRetryAfter(envelope.properties?.error as JsonObjectSchema) } };
+  const outputSchema: JsonObjectSchema = { type: 'object', anyOf: [success, error] };
+  return {
+    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    outputSchema,
+    pathParams,
+  };
+}
+
+/** The §7 error object, plus the seconds to wait when a budget refused the call. */
+function withRetryAfter(error: JsonObjectSchema): JsonObjectSchema {
+  return {
+    ...error,
+    properties: {
+      ...error.properties,
+      retry_after: { type: 'integer', minimum: 1, description: 'Seconds to wait before a retry can pass (rate limits).' },
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Expired idempotency records are swept (§4.12 keys are remembered 24 h); live ones and in-progress claims stay.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { KEY_TTL_MS, sweepExpiredIdempotency } from '../../src/inquiries/idempotency.js';
+import { testClock } from '../limits/clock.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ empty: true });
+});
+afterAll(() => t.close());
+
+describe('idempotency record sweep', () => {
+  it('deletes records past their 24 h memory, keeps the rest, with an injected clock', async () => {
+    const clock = testClock();
+    const apiKeyId = (await t.db.prisma.apiKey.findFirstOrThrow()).id;
+    const record = (key: string, createdMs: number, lockedUntilMs: number, state = 'completed') =>
+      t.db.prisma.idempotencyRecord.create({
+        data: {
+          apiKeyId,
+          scope: 'venue',
+          key,
+          bodyHash: 'h',
+          state,
+          token: randomUUID(),
+          lockedUntil: new Date(lockedUntilMs),
+          createdAt: new Date(createdMs),
+          expiresAt: new Date(createdMs + KEY_TTL_MS),
+        },
+      });
+    const now = clock.ms;
+    await record('expired', now - KEY_TTL_MS - 1, now - KEY_TTL_MS + 30_000);
+    await record('exactly-24h', now - KEY_TTL_MS, now - KEY_TTL_MS + 30_000);
+    await record('fresh', now - 60_000, now - 30_000);
+    await record('claim-in-flight', now - KEY_TTL_MS - 1, now + 30_000, 'in_progress');
+    expect(await sweepExpiredIdempotency({ prisma: t.db.prisma, now: clock.now })).toBe(2);
+    const left = (await t.db.prisma.idempotencyRecord.findMany({ select: { key: true } })).map((r) => r.key).sort();
+    expect(left).toEqual(['claim-in-flight', 'fresh']);
+    clock.advance(KEY_TTL_MS);
+    expect(await sweepExpiredIdempotency({ prisma: t.db.prisma, now: clock.now })).toBe(2);
+  });
+});

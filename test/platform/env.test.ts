@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../src/config/env.js';
+
+describe('environment', () => {
+  it('HOST defaults to 127.0.0.1 (a laptop server stays private); containers set 0.0.0.0', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('MIGRATE_ON_START defaults to true; false leaves migrations to the release step', () => {
+    expect(parseEnv({}).MIGRATE_ON_START).toBe(true);
+    expect(parseEnv({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
+    expect(parseEnv({ MIGRATE_ON_START: '0' }).MIGRATE_ON_START).toBe(false);
+    expect(() => parseEnv({ MIGRATE_ON_START: 'maybe' })).toThrow(/MIGRATE_ON_START/);
+  });
+});

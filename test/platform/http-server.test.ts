@@ -1,0 +1,133 @@
+// The node:http server of the service: malformed requests on a raw socket get the §7 envelope; a drain completes
+// every in-flight request; explicit timeouts.
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { createHttpServer, SERVER_TIMEOUTS, type HttpServer } from '../../src/http/server.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { targets, validBody } from '../inquiries/support.js';
+
+let t: TestApp;
+let http: HttpServer;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  http = createHttpServer(t.app.requestListener, { log: createLogger({ level: 'silent' }), baseUrl: 'http://api.test' });
+  await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));
+  port = (http.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  http.server.closeAllConnections();
+  await new Promise((r) => http.server.close(r));
+  await t.close();
+});
+
+/** Writes raw bytes on a fresh connection and returns everything the server answered before closing or 2 s. */
+function raw(bytes: string): Promise<{ status: number; headers: Record<string, string>; body: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    const done = () => {
+      const [head, ...rest] = text.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n'), text });
+    };
+    socket.setTimeout(2000, () => {
+      socket.destroy();
+      done();
+    });
+    socket.on('data', (d) => {
+      text += d;
+      // One response is enough: a complete body by Content-Length.
+      const [head, body = ''] = text.split('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(head)?.[1];
+      if (length !== undefined && Buffer.byteLength(body) >= Number(length)) {
+        socket.destroy();
+        done();
+      }
+    });
+    socket.on('end', done);
+    socket.on('error', reject);
+    socket.write(bytes);
+  });
+}
+
+function expectEnvelope(res: Awaited<ReturnType<typeof raw>>, status: number, code: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = JSON.parse(res.body);
+  expect(body.error).toMatchObject({ code, type: 'request_error', doc_url: `http://api.test/developers/errors#${code}` });
+  expect(body.error.request_id).toBe(res.headers['x-request-id']);
+  expect(body.error.request_id).toMatch(/^req_/);
+  expect(res.text).not.toMatch(/at .+\.(ts|js):\d+|node:internal|\/work\/|TypeError/);
+}
+
+describe('malformed requests get the envelope, never a stack trace', () => {
+  it('OPTIONS * is answered 204 with Allow', async () => {
+    const res = await raw('OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(res.status).toBe(204);
+    expect(res.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
+  });
+
+  const cases: Array<[string, string, number, string]> = [
+    [
+      'an absolute-form target',
+      'GET http://evil.example/api/v1/venues HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+      400,
+      'malformed_request',
+    ],
+    ['a Host with a space', 'GET /healthz HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n', 400, 'malformed_request'],
+    ['a Host port past 65535', 'GET /healthz HTTP/1.1\r\nHost: localhost:99999\r\nConnection: close\r\n\r\n', 400, 'malformed_request'],
+    ['* with GET', 'GET * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', 400, 'malformed_request'],
+    ['bytes that are not HTTP', 'HELLO THERE\r\n\r\n', 400, 'malformed_request'],
+    ['a bad Content-Length', 'POST /api/v1/inquiries/venue HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n', 400, 'malformed_request'],
+    ['oversized headers (over 16 KB)', `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
+  ];
+  for (const [name, bytes, status, code] of cases) {
+    it(`${name} → ${status} ${code}`, async () => {
+      expectEnvelope(await raw(bytes), status, code);
+    });
+  }
+
+  it('timeouts are explicit', () => {
+    expect(http.server.headersTimeout).toBe(SERVER_TIMEOUTS.headersTimeoutMs);
+    expect(http.server.requestTimeout).toBe(SERVER_TIMEOUTS.requestTimeoutMs);
+    expect(http.server.keepAliveTimeout).toBe(SERVER_TIMEOUTS.keepAliveTimeoutMs);
+  });
+});
+
+describe('graceful drain', () => {
+  it('50 in-flight requests (searches and inquiries) all complete; then nothing is accepted', async () => {
+    const tg = await targets(t);
+    let received = 0;
+    let draining: Promise<void> | undefined;
+    const app = t.app.requestListener;
+    const server = createHttpServer(
+      (req, res) => {
+        if (++received === 50) draining = server.drain();
+        app(req, res);
+      },
+      { log: createLogger({ level: 'silent' }), baseUrl: 'http://api.test' },
+    );
+    await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    const headers = { authorization: `Bearer ${t.keys.partner}`, 'content-type': 'application/json' };
+    const requests = Array.from({ length: 50 }, (_v, i) =>
+      i % 5 === 0
+        ? fetch(`${base}/api/v1/inquiries/venue`, {
+            method: 'POST',
+            headers: { ...headers, 'x-idempotency-key': `drain-${i}` },
+            body: JSON.stringify(validBody('venue', tg, { guest_name: `Drain ${i}` })),
+          })
+        : fetch(`${base}/api/v1/venues?limit=50&capacity_min=${i}`, { headers }),
+    );
+    const responses = await Promise.all(requests);
+    expect(responses.map((r) => r.status).sort()).toEqual([...Array(10).fill(201), ...Array(40).fill(200)].sort());
+    await Promise.all(responses.map((r) => r.text()));
+    await draining;
+    expect(server.server.listening).toBe(false);
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,134 @@
+// HTTP-level refusals answered with the catalogue's codes (issue 11, item 8), and no lead contents in any log.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
+import { postGraphql, postRest, targets, validBody, type Targets } from '../inquiries/support.js';
+import { createDispatcher } from '../../src/notify/dispatcher.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { Writable } from 'node:stream';
+
+let t: TestApp;
+let tg: Targets;
+beforeAll(async () => {
+  t = await createTestApp();
+  tg = await targets(t);
+});
+afterAll(() => t.close());
+
+describe('GraphQL over GET and odd bodies', () => {
+  it('variables={bad is 400 invalid_parameters naming variables, not an unexpected error', async () => {
+    const res = await t.rest(`/graphql?query=${encodeURIComponent('{ vendorCategories { slug } }')}&variables={bad`, {
+      headers: { accept: 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expectGraphQLError(res, 'invalid_parameters', 'variables');
+    expect(t.logs.join('')).not.toContain('unexpected error');
+  });
+
+  it('a media type Yoga cannot read is 415 with a GraphQL error body, not an empty one', async () => {
+    const res = await t.rest('/graphql', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{ vendorCategories { slug } }' });
+    expect(res.status).toBe(415);
+    expectGraphQLError(res, 'unsupported_media_type');
+    expect(res.body.errors[0].extensions.type).toBe('request_error');
+  });
+
+  it('a compressed GraphQL body is 415 (bodies are never decompressed)', async () => {
+    const res = await t.rest('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: '{"query":"{ vendorCategories { slug } }"}',
+    });
+    expect(res.status).toBe(415);
+    expectGraphQLError(res, 'unsupported_media_type');
+  });
+});
+
+describe('inquiry bodies', () => {
+  it('must be application/json: another Content-Type or a Content-Encoding is 415 unsupported_media_type; nothing stored', async () => {
+    const before = await t.db.prisma.inquiry.count();
+    const body = JSON.stringify(validBody('venue', tg));
+    for (const headers of [{ 'content-type': 'text/plain' }, {}, { 'content-type': 'application/x-www-form-urlencoded' }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await t.rest('/api/v1/inquiries/venue', { method: 'POST', headers, body });
+      expectRestError(res, 415, 'unsupported_media_type');
+      expect(res.body.error.type).toBe('request_error');
+    }
+    const gz = await t.rest('/api/v1/inquiries/venue', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body,
+    });
+    expectRestError(gz, 415, 'unsupported_media_type');
+    const charset = await t.rest('/api/v1/inquiries/venue', { method: 'POST', headers: { 'content-type': 'Application/JSON; charset=utf-8' }, body });
+    expect(charset.status, charset.text).toBe(201);
+    expect(await t.db.prisma.inquiry.count()).toBe(before + 1);
+  });
+
+  it('413 payload_too_large has type request_error (its status is its own, not §7 invalid_request_error → 400)', async () => {
+    const res = await t.rest('/api/v1/inquiries/vendor', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validBody('vendor', tg, { message: 'x'.repeat(70_000) })),
+    });
+    expectRestError(res, 413, 'payload_too_large');
+    expect(res.body.error.type).toBe('request_error');
+  });
+
+  it('dates are bounded to the years 2000–2100: 0000-01-01 and 2101-01-01 are refused, 2000-01-01 and 2100-12-31 pass', async () => {
+    expectRestError(await postRest(t, 'venue', validBody('venue', tg, { start_date: '0000-01-01' })), 400, 'invalid_parameters', 'start_date');
+    expectRestError(
+      await postRest(t, 'venue', validBody('venue', tg, { start_date: '2100-12-30', end_date: '2101-01-01' })),
+      400,
+      'invalid_parameters',
+      'end_date',
+    );
+    expectRestError(await postRest(t, 'vendor', validBody('vendor', tg, { event_date: '1999-12-31' })), 400, 'invalid_parameters', 'event_date');
+    const gql = await postGraphql(t, 'vendor', validBody('vendor', tg, { event_date: '0000-01-01' }));
+    expectGraphQLError(gql, 'invalid_parameters', 'eventDate');
+    expect((await postRest(t, 'vendor', validBody('vendor', tg, { event_date: '2000-01-01' }))).status).toBe(201);
+    expect((await postRest(t, 'venue', validBody('venue', tg, { start_date: '2100-12-30', end_date: '2100-12-31' }))).status).toBe(201);
+  });
+});
+
+describe('no PII in logs', () => {
+  it('a full run (both surfaces, inquiries, errors, the outbox without a webhook) logs no name, e-mail, phone, message or key', async () => {
+    const pii = {
+      guest_name: 'Zebulon Quartermaine',
+      guest_email: 'zebulon.q@private-mail.example',
+      guest_phone: '+1 555 0199 8877',
+      message: 'Our secret plans for the garden ceremony',
+    };
+    await postRest(t, 'venue', validBody('venue', tg, pii));
+    await postGraphql(t, 'vendor', validBody('vendor', tg, pii));
+    await postRest(t, 'venue', validBody('venue', tg, { ...pii, event_guests: -1 }));
+    await postRest(t, 'vendor', validBody('vendor', tg, { ...pii, vendor_slug: 'no-such-vendor' }));
+    await t.rest('/api/v1/venues?limit=1', { key: 'wv_live_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' });
+    await t.rest('/api/v1/venues?limit=1');
+    await t.graphql('{ venues(first: 1) { totalCount } }');
+    const outboxLogs: string[] = [];
+    const dispatcher = createDispatcher({
+      prisma: t.db.prisma,
+      log: createLogger({ destination: new Writable({ write: (c, _e, done) => (outboxLogs.push(String(c)), done()) }) }),
+      pollMs: 10,
+    });
+    dispatcher.start();
+    for (let i = 0; i < 100 && (await t.db.prisma.notificationOutbox.count({ where: { deliveredAt: null } })) > 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    await dispatcher.stop();
+    const everything = [...t.logs, ...outboxLogs].join('\n');
+    expect(outboxLogs.join('')).toContain('new lead');
+    for (const secret of [
+      ...Object.values(pii),
+      t.keys.partner,
+      t.keys.pro,
+      t.keys.free,
+      'wv_live_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB',
+      'Zebulon',
+      'zebulon',
+    ]) {
+      expect(everything, `log mentions ${secret}`).not.toContain(secret);
+    }
+    expect(everything).toContain('"msg":"request"');
+  });
+});
