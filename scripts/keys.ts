@@ -2,10 +2,11 @@ import { openDatabase } from '../src/db/client.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { runKeysCli } from '../src/cli/keys.js';
 
-// Works on a fresh DATA_DIR (migrating as needed); refuses while a server holds the embedded database.
+// Works on a fresh DATA_DIR (migrating as needed), and beside a running server: it then uses the server's embedded
+// database process, so a key is issued without downtime and is usable on the next request.
 let code = 1;
 try {
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || '.data' });
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || '.data', shareEmbedded: true });
   try {
     code = await runKeysCli(process.argv.slice(2), db.prisma, {
       out: (l) => process.stdout.write(`${l}\n`),

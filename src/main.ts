@@ -18,7 +18,17 @@ const started = performance.now();
 
 let db: Database;
 try {
-  db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, migrate: env.MIGRATE_ON_START });
+  db = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    migrate: env.MIGRATE_ON_START,
+    onEmbeddedProcessExit: ({ code, signal, restarted, error }) => {
+      if (restarted) return log.error({ code, signal }, 'the embedded database process died and was restarted');
+      log.fatal({ code, signal, reason: error?.message }, 'the embedded database process died and could not be restarted: stopping');
+      process.stderr.write(`The embedded database process stopped (${error?.message ?? `exit ${code ?? signal}`}); the server stops too.\n`);
+      void shutdown('database-exit', 1);
+    },
+  });
   if (!env.MIGRATE_ON_START) log.info('MIGRATE_ON_START=false: migrations are applied by the release step (npm run db:migrate)');
 } catch (e) {
   process.stderr.write(`${e instanceof DataDirLockedError ? e.message : `Could not open the database: ${(e as Error).message}`}\n`);
@@ -79,7 +89,7 @@ server.listen(env.PORT, env.HOST, () => {
  * the limiter and the database, and exit 0. A second signal, or a drain that cannot finish, exits at once with 1.
  */
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) {
     log.warn({ signal }, 'second signal while draining: exiting now');
     process.exit(1);
@@ -97,7 +107,7 @@ async function shutdown(signal: string) {
   await app.close();
   await db.close();
   log.info('stopped');
-  process.exit(0);
+  process.exit(exitCode);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,12 +1,14 @@
-import { availableParallelism } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client.js';
-import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { attachOrStartEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabaseOptions } from './embedded/embedded-database.js';
+import { socketDatabaseUrl, socketFile } from './embedded/socket-path.js';
+import { serveWireProtocol } from './embedded/wire-server.js';
 import { applyMigrations, type MigrationTarget } from './migrate.js';
-import { createPGliteAdapterFactory } from './pglite-adapter.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -30,11 +32,20 @@ export interface Database {
 export interface OpenDatabaseOptions {
   /** `postgres://…`: PostgreSQL through @prisma/adapter-pg. Takes precedence over the PGlite options. */
   databaseUrl?: string;
-  /** PGlite persisted under `${dataDir}/pglite`, the directory locked against other processes. */
+  /**
+   * The embedded database: PGlite persisted under `${dataDir}/pglite`, run by its own process (which locks the
+   * directory against other processes) and reached over a Unix socket.
+   */
   dataDir?: string;
-  /** In-memory PGlite (tests); wins over `dataDir`. */
+  /** Use the embedded database process a running server owns, when there is one (keys CLI, `npm run mcp`). */
+  shareEmbedded?: boolean;
+  /** Told when the embedded database process died (and whether it was restarted). */
+  onEmbeddedProcessExit?: EmbeddedDatabaseOptions['onProcessExit'];
+  /** Starts a new embedded data directory from a `dumpDataDir()` tarball file (tests). */
+  templateFile?: string;
+  /** In-memory PGlite in this process (tests); wins over `dataDir`. */
   memory?: boolean;
-  /** Starts PGlite from a `dumpDataDir()` tarball (test templates); only for a new or in-memory database. */
+  /** Starts the in-memory PGlite from a `dumpDataDir()` tarball (test templates). */
   loadDataDir?: Blob | File;
   /** Apply pending migrations before returning. @default true */
   migrate?: boolean;
@@ -108,12 +119,12 @@ function createDatabase(prisma: PrismaClient, kind: DatabaseKind, target: Migrat
   return db;
 }
 
-async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
-  if (options.migrate !== false) await applyMigrations({ kind: 'postgres', databaseUrl });
-  const adapter = new PrismaPg(
+/** A pg pool through adapter-pg: the one driver path, for PostgreSQL and the embedded database alike. */
+function createPoolAdapter(databaseUrl: string, poolSize: number): PrismaPg {
+  return new PrismaPg(
     {
       connectionString: databaseUrl,
-      max: options.poolSize ?? availableParallelism() * 2 + 1,
+      max: poolSize,
       // Fail a request instead of queueing it forever when the server is unreachable.
       connectionTimeoutMillis: 5_000,
     },
@@ -121,36 +132,60 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     // the adapter's listener keeps it from crashing the process.
     { onPoolError: () => {} },
   );
-  const prisma = createPrisma(adapter);
+}
+
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
+  if (options.migrate !== false) await applyMigrations({ kind: 'postgres', databaseUrl });
+  const prisma = createPrisma(createPoolAdapter(databaseUrl, options.poolSize ?? availableParallelism() * 2 + 1));
   // $disconnect disposes the adapter, which ends the pool it created.
   return createDatabase(prisma, 'postgres', { kind: 'postgres', databaseUrl }, async () => {});
 }
 
-async function openPGlite(options: OpenDatabaseOptions): Promise<Database> {
-  const inMemory = options.memory === true;
-  if (!inMemory && !options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or memory: true');
-  // Locked before PGlite touches the files: a second process must fail here, not corrupt them.
-  const lock: DataDirLock | undefined = inMemory ? undefined : await lockDataDir(options.dataDir as string);
-  let pglite: PGlite | undefined;
+/**
+ * PGlite runs one statement at a time whatever the pool size: a few connections keep a transaction's neighbours
+ * queued in the database process (not in the API) without holding many sockets.
+ */
+const EMBEDDED_POOL_SIZE = 4;
+
+/** The embedded database in its own process under `dataDir` (embedded/database-process.ts). */
+async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
+  const dataDir = options.dataDir as string;
+  const embedded = await (options.shareEmbedded ? attachOrStartEmbeddedDatabase : startEmbeddedDatabase)({
+    dataDir,
+    templateFile: options.templateFile,
+    onProcessExit: options.onEmbeddedProcessExit,
+  });
   try {
-    pglite = await PGlite.create({
-      dataDir: inMemory ? undefined : join(options.dataDir as string, 'pglite'),
-      loadDataDir: options.loadDataDir,
-    });
+    const target: MigrationTarget = { kind: 'postgres', databaseUrl: embedded.url };
+    if (options.migrate !== false) await applyMigrations(target);
+    const prisma = createPrisma(createPoolAdapter(embedded.url, options.poolSize ?? EMBEDDED_POOL_SIZE));
+    return createDatabase(prisma, 'pglite', target, () => embedded.stop());
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
+}
+
+/**
+ * In-memory PGlite (tests, benchmarks) served in this process on a private socket: the same adapter-pg path as
+ * everywhere else, with the instance at hand for dumps, drift checks and migration diffs.
+ */
+async function openInMemory(options: OpenDatabaseOptions): Promise<Database> {
+  const pglite = await PGlite.create({ loadDataDir: options.loadDataDir });
+  const socketDir = await mkdtemp(join(tmpdir(), 'wv-mem-'));
+  try {
+    const server = await serveWireProtocol(pglite, socketFile(socketDir));
     const target: MigrationTarget = { kind: 'pglite', pglite };
     if (options.migrate !== false) await applyMigrations(target);
-    const prisma = createPrisma(createPGliteAdapterFactory(pglite));
-    const opened = pglite;
+    const prisma = createPrisma(createPoolAdapter(socketDatabaseUrl(socketDir), options.poolSize ?? EMBEDDED_POOL_SIZE));
     return createDatabase(prisma, 'pglite', target, async () => {
-      try {
-        await opened.close();
-      } finally {
-        await lock?.release();
-      }
+      await server.close();
+      await pglite.close();
+      await rm(socketDir, { recursive: true, force: true });
     });
   } catch (error) {
-    await pglite?.close().catch(() => {});
-    await lock?.release();
+    await pglite.close().catch(() => {});
+    await rm(socketDir, { recursive: true, force: true });
     throw error;
   }
 }
@@ -160,5 +195,8 @@ async function openPGlite(options: OpenDatabaseOptions): Promise<Database> {
  * Throws DataDirLockedError (data-dir-lock.ts) when another process holds `dataDir`.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPGlite(options);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  if (options.memory) return openInMemory(options);
+  if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or memory: true');
+  return openEmbedded(options);
 }

@@ -8,7 +8,6 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
-import { createPGliteAdapterFactory } from './pglite-adapter.js';
 
 /** Resolved from this file, not the cwd, so scripts and tests find them wherever they are started. */
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -96,7 +95,8 @@ async function withEngine<T>(
  * session-scoped, and a migration script must run on the connection that holds it.
  */
 async function withFactory<T>(target: MigrationTarget, run: (factory: SqlMigrationAwareDriverAdapterFactory) => Promise<T>): Promise<T> {
-  if (target.kind === 'pglite') return run(createPGliteAdapterFactory(target.pglite));
+  // pglite-prisma-adapter is a development dependency: only tests and migration authoring reach a PGlite instance here.
+  if (target.kind === 'pglite') return run((await import('./pglite-adapter.js')).createPGliteAdapterFactory(target.pglite));
   const opened: SqlDriverAdapter[] = [];
   try {
     return await run(postgresMigrationFactory(target.databaseUrl, opened));
@@ -294,6 +294,7 @@ export async function createMigrationSql(name: string, options: CreateMigrationO
   const pglite = options.shadow ?? (await PGlite.create());
   try {
     if (options.shadow) await pglite.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+    const { createPGliteAdapterFactory } = await import('./pglite-adapter.js');
     const factory = createPGliteAdapterFactory(pglite, { shadow: pglite });
     const sql = await withEngine(factory, schema, options, async (engine) => {
       const result = await engine.diff({

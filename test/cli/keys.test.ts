@@ -70,17 +70,13 @@ describe('npm run -s keys (real processes on a DATA_DIR)', () => {
     expect(stdout.trim().split('\n')).toHaveLength(1);
   });
 
-  it('refuses with a clear message and a non-zero exit while another process holds the data directory', async () => {
-    const holder = await openDatabase({ dataDir, migrate: false });
+  it('shares the embedded database with another process that has it open (the server case: test/db/embedded-process.test.ts)', async () => {
+    const holder = await openDatabase({ dataDir, migrate: false, shareEmbedded: true });
     try {
-      const failure = await run('npm', ['run', '-s', 'keys', '--', 'list'], { cwd: repo, env: env() }).then(
-        () => null,
-        (e) => e,
-      );
-      expect(failure).not.toBeNull();
-      expect(failure.code).toBe(1);
-      expect(failure.stderr).toContain('is in use by another process');
-      expect(failure.stdout).toBe('');
+      const { stdout } = await run('npm', ['run', '-s', 'keys', '--', 'create', '--tier', 'free', '--name', 'beside'], { cwd: repo, env: env() });
+      const key = stdout.trim();
+      expect(key).toMatch(KEY);
+      expect(await holder.prisma.apiKey.count({ where: { name: 'beside' } })).toBe(1);
     } finally {
       await holder.close();
     }

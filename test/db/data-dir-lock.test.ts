@@ -33,9 +33,7 @@ async function startHolder(dataDir: string, mode: 'server' | 'lock-only'): Promi
   const code =
     mode === 'server'
       ? `const { openDatabase } = await import(${JSON.stringify(clientUrl)});
-         const { readFile } = await import('node:fs/promises');
-         const loadDataDir = new Blob([await readFile(process.env.HOLDER_TEMPLATE)], { type: 'application/x-tar' });
-         const db = await openDatabase({ dataDir: process.env.HOLDER_DATA_DIR, loadDataDir });
+         const db = await openDatabase({ dataDir: process.env.HOLDER_DATA_DIR, templateFile: process.env.HOLDER_TEMPLATE });
          await db.prisma.appSecret.create({ data: { name: 'holder', value: String(process.pid) } });`
       : `const { lockDataDir } = await import(${JSON.stringify(lockUrl)});
          await lockDataDir(process.env.HOLDER_DATA_DIR);`;
@@ -72,12 +70,15 @@ describe('DATA_DIR held by another process', () => {
     const started = performance.now();
     const error = await openDatabase({ dataDir }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DataDirLockedError);
+    // The holder's embedded database process holds the lock: it is what opens the files.
+    const databasePid = JSON.parse(await readFile(join(dataDir, 'lock-owner.json'), 'utf8')).pid as number;
+    expect(databasePid).not.toBe(holder.pid);
     expect((error as DataDirLockedError).message).toBe(
-      `The data directory ${dataDir} is in use by another process (pid ${holder.pid}, a running server?). ` + 'Stop it, or point DATA_DIR elsewhere.',
+      `The data directory ${dataDir} is in use by another process (pid ${databasePid}, a running server?). ` + 'Stop it, or point DATA_DIR elsewhere.',
     );
     expect(performance.now() - started).toBeLessThan(1_000);
 
-    // A killed server leaves its lock behind; its pid no longer runs, so the restart takes the lock over at once.
+    // A killed server's database process notices at once and stops; a restart racing with it waits for it.
     await kill(holder);
     const db = await openDatabase({ dataDir });
     try {

@@ -1,0 +1,139 @@
+// The API side of the embedded database process (database-process.ts): start it, wait until it serves, supervise it
+// (restarted when it dies, with a limit), stop it. Or attach to the one another local process already runs.
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { DataDirLockedError } from '../data-dir-lock.js';
+import type { DatabaseProcessMessage } from './database-process.js';
+import { embeddedSocketDir, socketDatabaseUrl, socketFile } from './socket-path.js';
+
+const entry = fileURLToPath(new URL(`./database-process${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 10_000;
+/** More deaths than this within RESTART_WINDOW_MS is a fault a restart will not mend. */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
+
+export interface EmbeddedDatabaseOptions {
+  dataDir: string;
+  /** A `dumpDataDir()` tarball to start a new data directory from (tests). */
+  templateFile?: string;
+  /** Told when the process died and was restarted, or could not be; `restarted: false` means the database is gone. */
+  onProcessExit?: (event: { code: number | null; signal: string | null; restarted: boolean; error?: Error }) => void;
+}
+
+export interface EmbeddedDatabase {
+  /** postgresql:// URL of the socket. */
+  url: string;
+  /** Pid of the database process, when this process started it. */
+  pid(): number | undefined;
+  /** True when this process started (and so owns) the database process. */
+  owned: boolean;
+  /** Stops the database process this process owns (after its connections are closed). Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** True when something accepts connections on the embedded database socket of `dataDir`. */
+export function embeddedDatabaseRuns(dataDir: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(socketFile(embeddedSocketDir(dataDir)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function startProcess(options: EmbeddedDatabaseOptions, socketDir: string): Promise<ChildProcess> {
+  const child = fork(entry, [], {
+    // A compiled build runs the .js entry as is; from source the child needs the same TypeScript loader as we do.
+    execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    env: {
+      ...process.env,
+      EMBEDDED_DATA_DIR: options.dataDir,
+      EMBEDDED_SOCKET_DIR: socketDir,
+      EMBEDDED_TEMPLATE_FILE: options.templateFile ?? '',
+      EMBEDDED_PARENT_PID: String(process.pid),
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const answer = await new Promise<DatabaseProcessMessage>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the embedded database process did not start in time')), START_TIMEOUT_MS);
+    child.once('message', (message: DatabaseProcessMessage) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the embedded database process exited (${code}) before it was ready`));
+    });
+  }).catch((error: Error) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
+  if (answer.type === 'locked') throw new DataDirLockedError(options.dataDir, answer.holderPid);
+  if (answer.type === 'failed') throw new Error(`the embedded database could not open: ${answer.message}`);
+  child.removeAllListeners('exit');
+  // The IPC channel must not keep a finished script alive; the child notices our exit through it all the same.
+  child.unref();
+  child.channel?.unref();
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  if (child.connected) child.send({ type: 'stop' });
+  else child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Starts the embedded database process for `dataDir` and supervises it. Throws DataDirLockedError when held. */
+export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const socketDir = embeddedSocketDir(options.dataDir);
+  let child = await startProcess(options, socketDir);
+  let stopping: Promise<void> | undefined;
+  const deaths: number[] = [];
+
+  const watch = (watched: ChildProcess) => {
+    watched.once('exit', (code, signal) => {
+      if (stopping) return;
+      const now = Date.now();
+      deaths.push(now);
+      while (deaths.length && deaths[0] < now - RESTART_WINDOW_MS) deaths.shift();
+      if (deaths.length > MAX_RESTARTS) {
+        options.onProcessExit?.({ code, signal, restarted: false, error: new Error(`it died ${deaths.length} times within a minute`) });
+        return;
+      }
+      // Connections to the dead process fail (database_error); the pool opens new ones to the new process.
+      startProcess({ ...options, templateFile: undefined }, socketDir).then(
+        (next) => {
+          child = next;
+          watch(next);
+          options.onProcessExit?.({ code, signal, restarted: true });
+        },
+        (error: Error) => options.onProcessExit?.({ code, signal, restarted: false, error }),
+      );
+    });
+  };
+  watch(child);
+
+  return {
+    url: socketDatabaseUrl(socketDir),
+    owned: true,
+    pid: () => child.pid,
+    stop: () => (stopping ??= stopProcess(child)),
+  };
+}
+
+/** The database process another local process (a running server) owns, or a new one of our own when none runs. */
+export async function attachOrStartEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  if (await embeddedDatabaseRuns(options.dataDir)) {
+    return { url: socketDatabaseUrl(embeddedSocketDir(options.dataDir)), owned: false, pid: () => undefined, stop: async () => {} };
+  }
+  return startEmbeddedDatabase(options);
+}
