@@ -1,14 +1,12 @@
 // `npm run -s mcp`: the keyless assistant tools over stdio for desktop assistants (docs/assistant.md).
 // Where the tools run, in this order:
 // 1. MCP_SERVER_URL set: forwarded to that server's /mcp.
-// 2. DATABASE_URL set: an in-process app on PostgreSQL (safe beside any number of servers).
-// 3. Embedded database: in process when no server holds DATA_DIR; when one does, it is never opened here — the tools
-//    are forwarded to that server at http://127.0.0.1:$PORT/mcp.
+// 2. Otherwise an in-process app: on PostgreSQL when DATABASE_URL is set, else on the embedded database, through the
+//    running server's database process when there is one (or a database process of its own).
 // stdout carries the protocol only; messages go to stderr.
 import { parseEnv } from '../src/config/env.js';
 import { createApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { sharedSecret } from '../src/db/secrets.js';
 import { createLogger } from '../src/logging/logger.js';
 import { serveStdioBridge } from '../src/mcp/mcp.stdio.js';
@@ -17,19 +15,10 @@ const env = parseEnv(process.env);
 const say = (line: string) => process.stderr.write(`[mcp] ${line}\n`);
 const log = createLogger({ level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, destination: process.stderr });
 
-async function openLocal(): Promise<Database | null> {
-  try {
-    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) return null;
-    throw error;
-  }
-}
-
 let db: Database | null = null;
 try {
   const remote = env.MCP_SERVER_URL ?? null;
-  db = remote ? null : await openLocal();
+  db = remote ? null : await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, shareEmbedded: true });
   let bridge: { close: () => Promise<void> };
   if (db) {
     const local = db;
@@ -43,9 +32,8 @@ try {
     say(`tools run in this process on ${local.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${env.DATA_DIR}`}`);
     bridge = await serveStdioBridge({ url: 'http://stdio.local/mcp', fetch: (input, init) => app.fetch(new Request(input, init)) });
   } else {
-    const url = remote ?? `http://127.0.0.1:${env.PORT}/mcp`;
-    say(`forwarding to ${url}${remote ? '' : ' (a server holds the embedded database)'}`);
-    bridge = await serveStdioBridge({ url });
+    say(`forwarding to ${remote}`);
+    bridge = await serveStdioBridge({ url: remote as string });
   }
   const stop = async () => {
     await bridge.close().catch(() => undefined);
