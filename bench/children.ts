@@ -34,7 +34,7 @@ export function pinSelf(cpu: number): boolean {
  * Output is kept in memory, never printed, so a noisy child cannot garble the table.
  */
 export function startNode(name: string, script: string, options: { env: NodeJS.ProcessEnv; cpu?: number; cwd: string }): Child {
-  const nodeArgs = ['--import', 'tsx', script];
+  const nodeArgs = script.endsWith('.ts') ? ['--import', 'tsx', script] : ['--enable-source-maps', script];
   const pinned = canPin && options.cpu !== undefined;
   const command = pinned ? 'taskset' : process.execPath;
   const args = pinned ? ['-c', String(options.cpu), process.execPath, ...nodeArgs] : nodeArgs;

@@ -121,7 +121,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const startApi = async (timeoutMs: number) => {
-    const child = startNode('API server', 'src/main.ts', { env: apiEnv, cpu: SERVER_CPU, cwd: options.repoRoot });
+    const child = startNode('API server', 'dist/src/main.js', { env: apiEnv, cpu: SERVER_CPU, cwd: options.repoRoot });
     const ready = await child.waitFor(READY, timeoutMs);
     return { child, seconds: Number(ready[1]), demoKey: ready[2] ?? null };
   };

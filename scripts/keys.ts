@@ -6,7 +6,11 @@ import { runKeysCli } from '../src/cli/keys.js';
 // database process, so a key is issued without downtime and is usable on the next request.
 let code = 1;
 try {
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || '.data', shareEmbedded: true });
+  const db = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.DATA_DIR || '.data',
+    shareEmbedded: true,
+  });
   try {
     code = await runKeysCli(process.argv.slice(2), db.prisma, {
       out: (l) => process.stdout.write(`${l}\n`),

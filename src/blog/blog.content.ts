@@ -3,11 +3,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { slugify } from '../catalogue/slug.js';
 import { listOf, parseFrontmatter } from '../knowledge/knowledge.content.js';
+import { packagePath } from '../config/paths.js';
 
-export const BLOG_DIR = fileURLToPath(new URL('../../content/blog/', import.meta.url));
+export const BLOG_DIR = packagePath('content', 'blog');
 /** Words a reader gets through per minute, for reading_time. @default 230 */
 export const WORDS_PER_MINUTE = 230;
 

@@ -2,17 +2,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
+import { packagePath } from '../config/paths.js';
 
 /** Resolved from this file, not the cwd, so scripts and tests find them wherever they are started. */
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const MIGRATIONS_DIR = join(repoRoot, 'prisma', 'migrations');
-export const SCHEMA_PATH = join(repoRoot, 'prisma', 'schema.prisma');
+export const MIGRATIONS_DIR = packagePath('prisma', 'migrations');
+export const SCHEMA_PATH = packagePath('prisma', 'schema.prisma');
 
 const LOCKFILE_NAME = 'migration_lock.toml';
 // Same text as `prisma migrate dev` writes, so the folder stays usable by the Prisma CLI.

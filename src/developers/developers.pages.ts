@@ -7,8 +7,9 @@ import { ERROR_CATALOGUE, ERROR_TYPES, statusOf, type ErrorCode } from '../error
 import { ERROR_CONDITIONS } from '../errors/conditions.js';
 import { errorBody } from '../errors/translate.js';
 import { OPENAPI_VERSION } from '../rest/openapi.js';
+import { packagePath } from '../config/paths.js';
 
-const CHANGELOG = new URL('../../CHANGELOG.md', import.meta.url);
+const CHANGELOG = packagePath('CHANGELOG.md');
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -2,10 +2,10 @@
 // its headings into sections ("chunks"), each returned verbatim by the search; this file only reads and splits.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { slugify } from '../catalogue/slug.js';
+import { packagePath } from '../config/paths.js';
 
-export const KNOWLEDGE_DIR = fileURLToPath(new URL('../../content/knowledge/', import.meta.url));
+export const KNOWLEDGE_DIR = packagePath('content', 'knowledge');
 
 /** One searchable section of a note. */
 export interface KnowledgeSection {

@@ -3,12 +3,12 @@
 // row already stored, the committed precomputed file (content/knowledge-embeddings.json, so a first start and the
 // test templates need no model), and only then from the model itself.
 import { readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { readKnowledgeSections, type KnowledgeSection } from './knowledge.content.js';
 import { bytesToVector, contentHash, embeddingText, vectorToBytes, type Embedder } from './knowledge.embedder.js';
+import { packagePath } from '../config/paths.js';
 
-export const EMBEDDINGS_FILE = fileURLToPath(new URL('../../content/knowledge-embeddings.json', import.meta.url));
+export const EMBEDDINGS_FILE = packagePath('content', 'knowledge-embeddings.json');
 
 /** The committed file: base64 float32 vectors by contentHash, for one model. */
 export interface PrecomputedEmbeddings {

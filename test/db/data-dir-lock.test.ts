@@ -74,7 +74,8 @@ describe('DATA_DIR held by another process', () => {
     const databasePid = JSON.parse(await readFile(join(dataDir, 'lock-owner.json'), 'utf8')).pid as number;
     expect(databasePid).not.toBe(holder.pid);
     expect((error as DataDirLockedError).message).toBe(
-      `The data directory ${dataDir} is in use by another process (pid ${databasePid}, a running server?). ` + 'Stop it, or point DATA_DIR elsewhere.',
+      `The data directory ${dataDir} is in use by another process (pid ${databasePid}, a running server?). ` +
+        'Stop it, or point DATA_DIR elsewhere.',
     );
     expect(performance.now() - started).toBeLessThan(1_000);
 

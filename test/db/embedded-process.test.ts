@@ -58,7 +58,11 @@ function keysCli(...args: string[]): { status: number | null; stdout: string; st
 
 /** `npm start` itself (not the node process it starts), so signals go to npm as an operator's would. */
 function npmStart(env: Record<string, string>): ServerProcess {
-  const child = spawn('npm', ['start'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));

@@ -40,7 +40,11 @@ describe('one PGlite session, many connections', () => {
       Array.from({ length: 300 }, async (_, i) => {
         // Each parameter spans many socket reads; its own number is inside it, so a crossed result cannot pass.
         const payload = `${i}:${'x'.repeat(300_000 + i)}`;
-        const { rows } = await connections.query('SELECT $1::int AS i, split_part($2::text, $3, 1)::int AS echoed, length($2::text) AS n', [i, payload, ':']);
+        const { rows } = await connections.query('SELECT $1::int AS i, split_part($2::text, $3, 1)::int AS echoed, length($2::text) AS n', [
+          i,
+          payload,
+          ':',
+        ]);
         return rows[0].i === i && rows[0].echoed === i && rows[0].n === payload.length;
       }),
     );

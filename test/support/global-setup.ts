@@ -1,5 +1,6 @@
 // Builds the test database templates once per vitest run; test/support/database.ts clones them per test file.
 // Backend: PostgreSQL when TEST_DATABASE_URL is set (an admin connection able to CREATE DATABASE), else PGlite.
+import { spawnSync } from 'node:child_process';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +126,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const adminUrl = process.env.TEST_DATABASE_URL;
   const dumpDir = join(repoRoot, '.tmp', `test-db-${process.pid}`);
   const removeDumps = () => rm(dumpDir, { recursive: true, force: true });
+  // Tests run `npm start` and `npm run keys`, which run dist/: bring it up to date once here, not in parallel there.
+  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
   // Concurrent on PostgreSQL runs: the server does most of that work while PGlite keeps this process busy.
   const [pgliteFiles, postgres] = await Promise.all([
     timed('PGlite templates', () => buildPGliteTemplates(dumpDir, !adminUrl)),

@@ -31,8 +31,8 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
-/** The command `npm start` runs. */
-export const SERVER_COMMAND = ['--import', 'tsx', 'src/main.ts'];
+/** The command `npm start` runs (the compiled server; test/support/global-setup.ts builds it when stale). */
+export const SERVER_COMMAND = ['--enable-source-maps', 'dist/src/main.js'];
 
 /** Starts the server process with `env` on top of this process's environment; output is collected. */
 export function startServer(env: Record<string, string>, args: string[] = SERVER_COMMAND): ServerProcess {

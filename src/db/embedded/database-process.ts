@@ -10,10 +10,7 @@ import { socketFile } from './socket-path.js';
 import { serveWireProtocol } from './wire-server.js';
 
 /** Messages to the parent over the IPC channel. */
-export type DatabaseProcessMessage =
-  | { type: 'ready'; pid: number }
-  | { type: 'locked'; holderPid?: number }
-  | { type: 'failed'; message: string };
+export type DatabaseProcessMessage = { type: 'ready'; pid: number } | { type: 'locked'; holderPid?: number } | { type: 'failed'; message: string };
 
 /** A parent that has not stopped us this long after a signal is not draining any more. */
 const SIGNAL_GRACE_MS = 25_000;
