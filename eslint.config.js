@@ -14,6 +14,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript that runs in Node before anything is compiled.
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
     // Tests and benchmarks navigate JSON responses of many shapes.
     files: ['test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
