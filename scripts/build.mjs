@@ -11,7 +11,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist', '.build-stamp');
 const sources = ['src', 'scripts', 'prisma/schema.prisma', 'tsconfig.json', 'tsconfig.build.json'];
 
+/** The generated Prisma client is rewritten by every install; schema.prisma, its source, is what counts. */
+const GENERATED = join(root, 'src', 'generated');
+
 function newest(path) {
+  if (path === GENERATED) return 0;
   const info = statSync(path, { throwIfNoEntry: false });
   if (!info) return 0;
   if (!info.isDirectory()) return info.mtimeMs;
