@@ -38,6 +38,7 @@ import { createHealthProbe } from './http/health.js';
 import { createMcpHttpHandler } from './mcp/mcp.http.js';
 import { prepareTools, type PreparedTool } from './mcp/mcp.server.js';
 import { clientIp, type ServerContext } from './http/client-ip.js';
+import { createMetrics, surfaceOf, type Metrics, type MetricsSurface } from './observability/metrics.js';
 
 export interface AppOptions {
   prisma: PrismaClient;
@@ -56,6 +57,8 @@ export interface AppOptions {
   limiter?: LimiterOptions;
   /** Origins allowed to call /mcp from a browser besides the service's own (DNS-rebinding protection). @default [] */
   mcpAllowedOrigins?: string[];
+  /** Keep Prometheus metrics (app.metrics; served on METRICS_PORT by main.ts). @default false */
+  metrics?: boolean;
 }
 
 export interface LimiterOptions {
@@ -80,18 +83,41 @@ export interface App {
   requestListener: ReturnType<typeof createServerAdapter>;
   /** 'memory', or the state of the circuit breaker in front of Redis (metrics, tests). */
   limiterStoreState: () => BreakerState | 'memory';
+  /** Prometheus metrics, when AppOptions.metrics asked for them. */
+  metrics?: Metrics;
   /** Releases the limiter's Redis connection. */
   close: () => Promise<void>;
 }
 
 const API_PREFIX = '/api/v1';
+/** The metrics' route label of a request no route or operation named (GraphiQL, unmatched paths, MCP, pages). */
+const FIXED_ROUTES: Record<MetricsSurface, string> = {
+  rest: 'unmatched',
+  graphql: '/graphql',
+  mcp: '/mcp',
+  pages: '/developers',
+  health: '/healthz',
+  other: 'other',
+};
 
 /** Builds the whole service: both surfaces over one schema, one context, one error catalogue. No side effects. */
 export function createApp(options: AppOptions): App {
   const limiter = options.limiter ?? {};
   const now = options.now ?? (() => new Date());
   const { store, state: limiterStoreState } = createLimiterStore(limiter, { log: options.log, now });
-  const limits = createLimits({ policy: limiter.policy ?? SPEC_POLICY, store, fallback: createMemoryStore(), log: options.log });
+  const metrics = options.metrics
+    ? createMetrics({
+        limiterStoreState,
+        outboxBacklog: () => options.prisma.notificationOutbox.count({ where: { deliveredAt: null } }),
+      })
+    : undefined;
+  const limits = createLimits({
+    policy: limiter.policy ?? SPEC_POLICY,
+    store,
+    fallback: createMemoryStore(),
+    log: options.log,
+    onDecision: metrics?.limiterDecision,
+  });
   const deps: AppDeps = {
     limits,
     prisma: options.prisma,
@@ -244,6 +270,8 @@ export function createApp(options: AppOptions): App {
       }
     }
     if (path === `${API_PREFIX}/openapi.json` && request.method === 'GET') {
+      const scope = requestScope.getStore();
+      if (scope) scope.route = path;
       try {
         await admitKeyless(admission, ip);
       } catch (e) {
@@ -260,6 +288,8 @@ export function createApp(options: AppOptions): App {
         else await admitKeyless(admission, ip);
         throw new ApiError('route_not_found', { message: `No route matches ${request.method} ${path}.` });
       }
+      const scope = requestScope.getStore();
+      if (scope) scope.route = `${API_PREFIX}${matched.compiled.route.path}`;
       const context = await contextFor(request, requestId, log, 'rest', admission, ip);
       // POST bodies are read only for routes that take one, after the key is checked; 413 comes before any parsing.
       if (matched.compiled.route.body) assertJsonBody(request.headers);
@@ -286,7 +316,7 @@ export function createApp(options: AppOptions): App {
     const head = original.method === 'HEAD';
     const request = head ? new Request(original.url, { method: 'GET', headers: original.headers, signal: original.signal }) : original;
     const path = new URL(request.url).pathname;
-    const scope: { requestId: string; log: Logger; usedDeprecatedFields?: boolean } = { requestId, log };
+    const scope: { requestId: string; log: Logger; usedDeprecatedFields?: boolean; route?: string } = { requestId, log };
     const served = await requestScope.run(scope, () => serve(request, requestId, log, admission, ip));
     if (scope.usedDeprecatedFields) for (const [name, value] of Object.entries(deprecationHeaders(deps.baseUrl))) served.headers.set(name, value);
     const catalogueRead =
@@ -304,7 +334,14 @@ export function createApp(options: AppOptions): App {
     for (const [name, value] of Object.entries(admission.decision?.headers ?? {})) if (name !== 'Retry-After') response.headers.set(name, value);
     response.headers.set('x-request-id', requestId);
     for (const [name, value] of Object.entries(CORS_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value);
-    log.info({ method: original.method, path, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
+    const ms = performance.now() - started;
+    log.info({ method: original.method, path, status: response.status, ms: Math.round(ms) }, 'request');
+    if (metrics) {
+      const surface = surfaceOf(path);
+      // Never the raw path: slugs and unknown paths would make a label value per request.
+      const route = scope.route ?? FIXED_ROUTES[surface];
+      metrics.observeRequest({ surface, route, method: original.method, status: response.status, seconds: ms / 1000 });
+    }
     return response;
   };
 
@@ -313,6 +350,7 @@ export function createApp(options: AppOptions): App {
     fetch: (request) => handle(request),
     requestListener,
     limiterStoreState,
+    metrics,
     close: () => Promise.all([store.close(), limits.fallback.close()]).then(() => undefined),
   };
 }

@@ -10,6 +10,8 @@ import { createApp } from './app.js';
 import { UNREACHABLE_POLICY } from './limits/limits.policy.js';
 import { createDispatcher } from './notify/dispatcher.js';
 import { createHttpServer } from './http/server.js';
+import type { Server } from 'node:http';
+import { createMetricsServer } from './observability/metrics.http.js';
 import { SWEEP_INTERVAL_MS, sweepExpiredIdempotency } from './inquiries/idempotency.js';
 
 const env = parseEnv(process.env);
@@ -52,12 +54,19 @@ const app = createApp({
   cursorSecret: env.CURSOR_SECRET ?? (await sharedSecret(db.prisma, 'cursor')),
   maxBodyBytes: env.MAX_BODY_BYTES,
   mcpAllowedOrigins: env.MCP_ALLOWED_ORIGINS,
+  metrics: env.METRICS_PORT !== undefined,
   databaseAnswers: () => db.ping(),
   // §8 numbers always (SPEC_POLICY); state in Redis when REDIS_URL is set, shared exactly by every node.
   limiter: { redisUrl: env.REDIS_URL, trustProxy: env.TRUST_PROXY, ...(env.BENCH ? { policy: UNREACHABLE_POLICY } : {}) },
 });
 // §3: leads reach the team through the outbox, delivered from here (every node polls; rows are taken one node at a time).
-const dispatcher = createDispatcher({ prisma: db.prisma, log, url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET });
+const dispatcher = createDispatcher({
+  prisma: db.prisma,
+  log,
+  url: env.NOTIFY_WEBHOOK_URL,
+  secret: env.NOTIFY_WEBHOOK_SECRET,
+  onAttempt: app.metrics?.webhookAttempt,
+});
 if (env.NOTIFY_WEBHOOK_URL && !env.NOTIFY_WEBHOOK_SECRET) log.warn('NOTIFY_WEBHOOK_SECRET unset: lead notifications are sent unsigned');
 dispatcher.start();
 // §4.12 keys are remembered 24 h; expired records are deleted hourly so the table does not grow without bound.
@@ -68,6 +77,13 @@ const sweeper = setInterval(() => {
 }, SWEEP_INTERVAL_MS);
 sweeper.unref();
 const { server, drain } = createHttpServer(app.requestListener, { log, baseUrl: env.BASE_URL });
+let metricsServer: Server | undefined;
+if (app.metrics && env.METRICS_PORT !== undefined) {
+  const metrics = app.metrics;
+  db.onQuery((event) => metrics.observeQuery(event.durationMs / 1000));
+  metricsServer = createMetricsServer(metrics.registry, { token: env.METRICS_TOKEN });
+  metricsServer.listen(env.METRICS_PORT, env.HOST, () => log.info({ host: env.HOST, port: env.METRICS_PORT }, 'metrics on GET /metrics'));
+}
 server.listen(env.PORT, env.HOST, () => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   log.info({ host: env.HOST, port: env.PORT, database: db.kind, seconds }, 'listening');
@@ -102,6 +118,7 @@ async function shutdown(signal: string, exitCode = 0) {
   }, 20_000);
   force.unref();
   await drain();
+  metricsServer?.close();
   clearInterval(sweeper);
   await dispatcher.stop();
   await app.close();

@@ -78,8 +78,12 @@ const EnvSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  /** `npm run mcp`: the running server's /mcp to forward to (stdio bridge). @default http://127.0.0.1:{PORT}/mcp */
+  /** `npm run mcp`: a server's /mcp to forward to (stdio bridge) instead of running the tools in process. */
   MCP_SERVER_URL: z.string().url().optional(),
+  /** Serve Prometheus metrics at GET /metrics on this port (on HOST), apart from the API. Unset: no metrics. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>` (a port reachable by more than the scraper). */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string };

@@ -1,5 +1,5 @@
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { GraphQLError, Kind } from 'graphql';
+import { GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { getSchema } from './schema.js';
@@ -67,6 +67,21 @@ export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger)
   });
 }
 
+/** Names the request for the metrics by its operation: the client's operation name, or "anonymous". */
+function useOperationName(): Plugin {
+  return {
+    onExecute({ args }) {
+      const scope = requestScope.getStore();
+      if (!scope) return;
+      const document = args.document as DocumentNode;
+      const operation = document.definitions.find(
+        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName),
+      );
+      scope.route = operation?.name?.value ?? 'anonymous';
+    },
+  };
+}
+
 export function createGraphQLServer(options: { baseUrl: string; log: Logger; plugins?: Plugin[] }): YogaServerInstance<YogaServerContext, object> {
   return createYoga<YogaServerContext>({
     schema: getSchema(),
@@ -90,6 +105,7 @@ export function createGraphQLServer(options: { baseUrl: string; log: Logger; plu
       useOneLeadPerRequest({ baseUrl: options.baseUrl }),
       useStorableText({ baseUrl: options.baseUrl }),
       useDeprecationNotice(),
+      useOperationName(),
       ...(options.plugins ?? []),
     ],
   });

@@ -44,4 +44,6 @@ export const requestScope = new AsyncLocalStorage<{
   log: Logger;
   /** Set during execution when the operation selected a deprecated field (the response then says so in headers). */
   usedDeprecatedFields?: boolean;
+  /** What the metrics call this request: a REST route template or a GraphQL operation name (set while serving). */
+  route?: string;
 }>();

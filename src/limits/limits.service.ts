@@ -17,6 +17,8 @@ export interface Limits {
   memberPrefix: string;
   /** Unix ms of the last "store unreachable" warning (one warning a minute, not one per request). */
   warnedAt: number;
+  /** Told of every check (metrics): which limit, whether it passed, and which store answered. */
+  onDecision?: (limit: string, allowed: boolean, store: 'shared' | 'fallback') => void;
 }
 
 export interface LimitsDeps {
@@ -24,7 +26,13 @@ export interface LimitsDeps {
   now: () => Date;
 }
 
-export function createLimits(options: { policy: LimitsPolicy; store: SlidingLogStore; fallback: SlidingLogStore; log: Logger }): Limits {
+export function createLimits(options: {
+  policy: LimitsPolicy;
+  store: SlidingLogStore;
+  fallback: SlidingLogStore;
+  log: Logger;
+  onDecision?: Limits['onDecision'];
+}): Limits {
   return { ...options, memberPrefix: randomBytes(6).toString('base64url'), warnedAt: -Infinity };
 }
 
@@ -55,6 +63,16 @@ export interface Decision {
 
 let counter = 0;
 
+/** Metric names of the logs, by key prefix. */
+const LIMIT_NAMES: Record<string, string> = {
+  req: 'requests',
+  ip: 'keyless',
+  assistant: 'assistant_calls',
+  badkey: 'failed_keys',
+  vd: 'venue_details',
+  inq: 'inquiries',
+};
+
 async function applyLog(
   deps: LimitsDeps,
   key: string,
@@ -67,7 +85,9 @@ async function applyLog(
   const nowMs = deps.now().getTime();
   const operation = { key, rules, nowMs, mode, member };
   try {
-    return { result: await limits.store.apply(operation), ticket: { key, rules, member, store: limits.store } };
+    const result = await limits.store.apply(operation);
+    limits.onDecision?.(LIMIT_NAMES[key.slice(0, key.indexOf(':'))] ?? 'other', result.allowed, 'shared');
+    return { result, ticket: { key, rules, member, store: limits.store } };
   } catch (error) {
     if (failure === 'refuse') {
       limits.log.error({ err: error, key: key.split(':')[0] }, 'limiter store unreachable: refusing a limit that fails closed');
@@ -77,7 +97,9 @@ async function applyLog(
       limits.warnedAt = nowMs;
       limits.log.warn({ err: error }, 'limiter store unreachable: counting on this node only until it is back');
     }
-    return { result: await limits.fallback.apply(operation), ticket: { key, rules, member, store: limits.fallback } };
+    const result = await limits.fallback.apply(operation);
+    limits.onDecision?.(LIMIT_NAMES[key.slice(0, key.indexOf(':'))] ?? 'other', result.allowed, 'fallback');
+    return { result, ticket: { key, rules, member, store: limits.fallback } };
   }
 }
 

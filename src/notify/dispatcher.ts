@@ -14,6 +14,8 @@ export interface DispatcherOptions {
   log: Logger;
   /** NOTIFY_WEBHOOK_URL; unset → each lead is logged. */
   url?: string;
+  /** Told of each attempt (metrics). */
+  onAttempt?: (outcome: 'delivered' | 'failed' | 'logged') => void;
   /** NOTIFY_WEBHOOK_SECRET, `whsec_<base64>`: the HMAC-SHA256 key of webhook-signature (Standard Webhooks). */
   secret?: string;
   /** Jitter source, [0, 1). @default Math.random */
@@ -59,7 +61,6 @@ export function signatureOf(id: string, timestampSeconds: number, body: string, 
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
 
-/** Exponential backoff: base·2^(attempts−1), capped. */
 /**
  * Exponential backoff with jitter: base·2^(attempts−1), capped, then scaled into [½, 1) of itself so that nodes retrying
  * one failed receiver spread out instead of arriving together.
@@ -82,6 +83,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const body = JSON.stringify(payload);
     if (!options.url) {
       // Lead contents (names, e-mails, phones, messages) never reach a log: ids only. The lead is in the database.
+      options.onAttempt?.('logged');
       log.info({ notificationId: id, ...leadReference(payload) }, 'new lead (NOTIFY_WEBHOOK_URL unset: not sent anywhere)');
       return;
     }
@@ -112,9 +114,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const attempts = row.attempts + 1;
       try {
         await deliver(row.id, row.payload);
+        if (options.url) options.onAttempt?.('delivered');
         await prisma.notificationOutbox.update({ where: { id: row.id }, data: { deliveredAt: now(), attempts, lastError: null } });
         delivered++;
       } catch (error) {
+        options.onAttempt?.('failed');
         const message = error instanceof Error ? error.message : String(error);
         const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts, baseDelayMs, maxDelayMs, random));
         await prisma.notificationOutbox.update({ where: { id: row.id }, data: { attempts, nextAttemptAt, lastError: message.slice(0, 500) } });

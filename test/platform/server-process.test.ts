@@ -22,7 +22,14 @@ describe('the server process (npm start)', () => {
     dirs.push(dataDir);
     const port = await freePort();
     // Vite puts its own BASE_URL ("/") into the test process's environment; the server needs a real origin.
-    const first = startEmbedded({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', BASE_URL: `http://127.0.0.1:${port}` });
+    const metricsPort = await freePort();
+    const first = startEmbedded({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      METRICS_PORT: String(metricsPort),
+    });
     children.push(first.child);
     await first.waitFor('Demo API key');
     const key = /Demo API key[^:]*: (wv_live_\w+)/.exec(first.output())![1];
@@ -37,6 +44,12 @@ describe('the server process (npm start)', () => {
     const venues = await fetch(`http://127.0.0.1:${port}/api/v1/venues?limit=1`, { headers: { authorization: `Bearer ${key}` } });
     expect(venues.status).toBe(200);
     expect((await venues.json()).pagination.total_count).toBeGreaterThanOrEqual(1500);
+    // Metrics on their own port, not on the API's.
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^http_requests_total\{surface="rest",route="\/api\/v1\/venues",method="GET",status="200"\} 1$/m);
+    expect(Number(/^db_query_duration_seconds_count (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+    expect(metrics).toMatch(/^rate_limit_store_state\{state="memory"\} 1$/m);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
 
     const second = startEmbedded({ DATA_DIR: dataDir, PORT: String(await freePort()), BASE_URL: 'http://127.0.0.1' });
     children.push(second.child);

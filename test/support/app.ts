@@ -63,6 +63,8 @@ export interface TestAppOptions {
   trustProxy?: boolean;
   /** Redis command timeout, ms. */
   commandTimeoutMs?: number;
+  /** Keep Prometheus metrics (app.metrics). */
+  metrics?: boolean;
 }
 
 /** A Redis key prefix no other test app (in this or a parallel test file) uses. */
@@ -84,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     cursorSecret: 'test-cursor-secret-0123456789abcdef0123456789',
     now: options.now,
     databaseAnswers: () => db.ping(),
+    metrics: options.metrics,
     limiter: {
       redisUrl: (options.redisUrl === undefined ? process.env.TEST_REDIS_URL : options.redisUrl) ?? undefined,
       keyPrefix: options.keyPrefix ?? uniqueKeyPrefix(),
