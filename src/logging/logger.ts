@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { pino, type Logger, type DestinationStream } from 'pino';
 
 export type { Logger };
@@ -13,6 +14,21 @@ export const REDACTED_PATHS = [
   'key',
 ];
 
+/**
+ * Pretty lines for a person at a terminal, when pino-pretty (a development dependency) is installed; JSON otherwise
+ * (pipes, files, log collectors, production installs). LOG_FORMAT=json or pretty forces one.
+ */
+function terminalDestination(): DestinationStream | undefined {
+  const format = process.env.LOG_FORMAT;
+  if (format === 'json' || (format !== 'pretty' && !process.stdout.isTTY)) return undefined;
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+  } catch {
+    return undefined;
+  }
+  return pino.transport({ target: 'pino-pretty', options: { destination: 1, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } });
+}
+
 export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
   return pino(
     {
@@ -21,6 +37,6 @@ export function createLogger(options: { level?: string; destination?: Destinatio
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       formatters: { level: (label) => ({ level: label }) },
     },
-    options.destination,
+    options.destination ?? terminalDestination(),
   );
 }
