@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A child process the bench started; every one is stopped on exit, error or SIGINT. */
@@ -152,13 +152,28 @@ export function freePort(): Promise<number> {
 
 const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** CPU time (user + system, all threads) a process has used, in µs, from /proc; null where /proc is missing. */
+/** Live child processes of `pid` (every thread's children), from /proc; empty where /proc is missing. */
+function childPids(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU time (user + system, all threads) a process and its live descendants have used, in µs, from /proc; null where
+ * /proc is missing. Descendants count: the API's embedded database runs in a child process.
+ */
 export function processCpuMicros(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may contain spaces); utime and stime are fields 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+    return childPids(pid).reduce((sum, child) => sum + (processCpuMicros(child) ?? 0), own);
   } catch {
     return null;
   }
