@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { createServerAdapter } from '@whatwg-node/server';
+import { createServerAdapter, useCORS } from '@whatwg-node/server';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
@@ -13,7 +13,7 @@ import { requestScope, type AppDeps, type RequestContext, type RequestLoaders, t
 import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
-import { CORS_HEADERS, preflightHeaders } from './http/cors.js';
+import { corsOptions } from './http/cors.js';
 import { asHead, withCaching, withCompression } from './http/conventions.js';
 import { deprecationHeaders, isIntrospectionOnly } from './http/deprecation.js';
 import { createDeveloperPages } from './developers/developers.http.js';
@@ -57,6 +57,8 @@ export interface AppOptions {
   limiter?: LimiterOptions;
   /** Origins allowed to call /mcp from a browser besides the service's own (DNS-rebinding protection). @default [] */
   mcpAllowedOrigins?: string[];
+  /** Browser origins allowed to call the API (CORS). @default [] (any origin, no credentials) */
+  corsOrigins?: string[];
   /** Keep Prometheus metrics (app.metrics; served on METRICS_PORT by main.ts). @default false */
   metrics?: boolean;
 }
@@ -225,7 +227,6 @@ export function createApp(options: AppOptions): App {
   async function serve(request: Request, requestId: string, log: Logger, admission: Admission, ip: string): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname;
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightHeaders(request) });
     if ((path === '/developers' || path.startsWith('/developers/')) && request.method === 'GET') {
       try {
         await admitKeyless(admission, ip);
@@ -252,15 +253,17 @@ export function createApp(options: AppOptions): App {
       try {
         if (wantsPage) {
           await admitKeyless(admission, ip);
-          return await yoga.fetch(request, {} as RequestContext);
+          const page = developerPages('/developers/graphiql')!;
+          return new Response(page.body as BodyInit, { headers: { 'content-type': page.type, 'cache-control': `public, max-age=${page.maxAge}` } });
         }
         if (request.method === 'GET') assertGraphQLGetParams(url.searchParams);
         if (request.method === 'POST') assertUncompressed(request.headers);
         const body = request.method === 'POST' ? await readBody(request, maxBodyBytes) : undefined;
         const forwarded = body ? new Request(request.url, { method: 'POST', headers: request.headers, body }) : request;
-        // GraphiQL loads the schema before the analyst has pasted a key: an operation that only introspects
-        // (__schema, __type, __typename) answers keyless, on the client IP's keyless budget (§8.4).
-        const keylessIntrospection = !presentedKey(request.headers) && isIntrospectionOnly(url.searchParams, body);
+        // GraphiQL loads the schema before the analyst has pasted a key (its header template still holds the
+        // placeholder): an operation that only introspects (__schema, __type, __typename) answers keyless, on the
+        // client IP's keyless budget (§8.4), and a key sent with it is not looked at.
+        const keylessIntrospection = isIntrospectionOnly(url.searchParams, body);
         const context = keylessIntrospection
           ? await keylessContext(request, requestId, log, admission, ip)
           : await contextFor(request, requestId, log, 'graphql', admission, ip);
@@ -333,7 +336,6 @@ export function createApp(options: AppOptions): App {
     // inside it, an error): only a request the read limit itself refused uses no allowance.
     for (const [name, value] of Object.entries(admission.decision?.headers ?? {})) if (name !== 'Retry-After') response.headers.set(name, value);
     response.headers.set('x-request-id', requestId);
-    for (const [name, value] of Object.entries(CORS_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value);
     const ms = performance.now() - started;
     log.info({ method: original.method, path, status: response.status, ms: Math.round(ms) }, 'request');
     if (metrics) {
@@ -345,9 +347,9 @@ export function createApp(options: AppOptions): App {
     return response;
   };
 
-  const requestListener = createServerAdapter<ServerContext>(handle);
+  const requestListener = createServerAdapter<ServerContext>(handle, { plugins: [useCORS(corsOptions(options.corsOrigins))] });
   return {
-    fetch: (request) => handle(request),
+    fetch: async (request) => requestListener.fetch(request),
     requestListener,
     limiterStoreState,
     metrics,

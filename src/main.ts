@@ -54,6 +54,7 @@ const app = createApp({
   cursorSecret: env.CURSOR_SECRET ?? (await sharedSecret(db.prisma, 'cursor')),
   maxBodyBytes: env.MAX_BODY_BYTES,
   mcpAllowedOrigins: env.MCP_ALLOWED_ORIGINS,
+  corsOrigins: env.CORS_ORIGINS,
   metrics: env.METRICS_PORT !== undefined,
   databaseAnswers: () => db.ping(),
   // §8 numbers always (SPEC_POLICY); state in Redis when REDIS_URL is set, shared exactly by every node.

@@ -78,6 +78,16 @@ const EnvSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /** Comma-separated browser origins allowed to call the API (CORS). @default any origin (keys travel in headers, no credentials) */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** `npm run mcp`: a server's /mcp to forward to (stdio bridge) instead of running the tools in process. */
   MCP_SERVER_URL: z.string().url().optional(),
   /** Serve Prometheus metrics at GET /metrics on this port (on HOST), apart from the API. Unset: no metrics. */

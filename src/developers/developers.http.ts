@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { changelogPage, errorsPage, landingPage, referencePage, REFERENCE_SCRIPT, STYLESHEET } from './developers.pages.js';
+import { GRAPHIQL_ASSETS, graphiqlPage, readGraphiQLAsset } from './graphiql.page.js';
 
 const require = createRequire(import.meta.url);
 
@@ -36,7 +37,13 @@ export function createDeveloperPages(baseUrl: string): (path: string) => Asset |
     '/developers/assets/reference.js': () => ({ body: REFERENCE_SCRIPT, type: 'text/javascript; charset=utf-8', maxAge: 3600 }),
     '/developers/assets/swagger-ui-bundle.js': swaggerAsset('swagger-ui-bundle.js', 'text/javascript; charset=utf-8'),
     '/developers/assets/swagger-ui.css': swaggerAsset('swagger-ui.css', 'text/css; charset=utf-8'),
+    // GET /graphql from a browser (app.ts) answers with this page.
+    '/developers/graphiql': html(() => graphiqlPage()),
   };
+  for (const [name, [, , type]] of Object.entries(GRAPHIQL_ASSETS)) {
+    let asset: Asset | undefined;
+    routes[`/developers/assets/graphiql/${name}`] = () => (asset ??= { body: readGraphiQLAsset(name), type, maxAge: 86_400 });
+  }
   return (path) => {
     const route = Object.hasOwn(routes, path.replace(/\/$/, '')) ? routes[path.replace(/\/$/, '')] : undefined;
     return route ? route() : null;

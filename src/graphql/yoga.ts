@@ -1,7 +1,6 @@
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { getSchema } from './schema.js';
 import { requestScope, type RequestContext } from '../http/context.js';
 import { toApiError, errorExtensions } from '../errors/translate.js';
@@ -10,9 +9,6 @@ import { useRequestBounds } from './complexity.js';
 import { useOneLeadPerRequest } from '../inquiries/one-lead-per-request.js';
 import { useStorableText } from './storable-text.js';
 import { useDeprecationNotice } from '../http/deprecation.js';
-import { GRAPHIQL_EXAMPLES } from './graphiql-examples.js';
-
-const GRAPHIQL_HEADERS = JSON.stringify({ Authorization: 'Bearer YOUR_API_KEY' }, null, 2);
 
 /** What the HTTP layer hands Yoga for each request: the per-request context both surfaces share. */
 export type YogaServerContext = RequestContext;
@@ -88,17 +84,8 @@ export function createGraphQLServer(options: { baseUrl: string; log: Logger; plu
     graphqlEndpoint: '/graphql',
     landingPage: false,
     logging: false,
-    // Analysts use GraphiQL; assets are inlined from the package (no CDN is reachable from these machines).
-    graphiql: {
-      title: 'Wedding Discovery API — GraphiQL',
-      defaultQuery: GRAPHIQL_EXAMPLES[0].query,
-      defaultTabs: GRAPHIQL_EXAMPLES.map((tab) => ({ ...tab, headers: GRAPHIQL_HEADERS })),
-      // ASCII only: browsers refuse a header value with any other character before sending anything.
-      headers: GRAPHIQL_HEADERS,
-      // The key the analyst pastes stays in this browser's storage (GraphiQL's own), never in a URL or our logs.
-      shouldPersistHeaders: true,
-    },
-    renderGraphiQL,
+    // GraphiQL (with the explorer) is the service's own page: src/developers/graphiql.page.ts.
+    graphiql: false,
     maskedErrors: { maskError: (error) => formatGraphQLError(error, options.baseUrl, options.log) },
     plugins: [
       useRequestBounds(),

@@ -1,27 +1,30 @@
-/**
- * Browsers call the API from couples' web apps. Keys travel in headers, never cookies, so any origin may call;
- * the rate limit and request id headers are exposed so clients can back off (§8.10).
- */
-export const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers':
-    'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, RateLimit, RateLimit-Policy, ETag, Deprecation, Sunset, Link',
-};
-
-const ALLOWED_HEADERS = 'Authorization, X-Service-Key, Content-Type, X-Idempotency-Key, X-Request-Id, If-None-Match, Accept';
+import type { CORSOptions } from '@whatwg-node/server';
 
 /**
- * A CORS preflight's answer: the methods we serve, and the headers the browser asks to send reflected back (a
- * client library may add its own, e.g. a tracing header), else our list. No credentials: keys travel in headers.
+ * Browsers call the API from couples' web apps. CORS is done by @whatwg-node/server's useCORS (the implementation
+ * Yoga uses), for every route and page alike: preflights are answered with the methods we serve and the headers the
+ * browser asks to send reflected back (a client library may add its own, e.g. a tracing header); responses expose
+ * the rate limit, request id and caching headers so clients can back off and revalidate (§8.10). No credentials:
+ * keys travel in headers, never cookies, so any origin may call unless CORS_ORIGINS names the allowed ones.
  */
-export function preflightHeaders(request: Request): Record<string, string> {
-  const asked = request.headers.get('access-control-request-headers');
-  const safe = asked && /^[A-Za-z0-9!#$%&'*+.^_`|~ ,-]{1,1000}$/.test(asked) ? asked : ALLOWED_HEADERS;
+export function corsOptions(allowedOrigins: string[] = []): CORSOptions {
   return {
-    ...CORS_HEADERS,
-    'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
-    'access-control-allow-headers': safe,
-    'access-control-max-age': '600',
-    vary: 'Access-Control-Request-Headers',
+    origin: allowedOrigins.length ? allowedOrigins : ['*'],
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    credentials: false,
+    exposedHeaders: [
+      'X-Request-Id',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Retry-After',
+      'RateLimit',
+      'RateLimit-Policy',
+      'ETag',
+      'Deprecation',
+      'Sunset',
+      'Link',
+    ],
+    maxAge: 600,
   };
 }

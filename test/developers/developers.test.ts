@@ -164,11 +164,41 @@ describe('HTTP conventions', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toBe('authorization, x-trace-id');
     expect(res.headers.get('access-control-allow-methods')).toContain('HEAD');
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
     const get = await raw('/api/v1/venues?limit=1', { headers: { ...auth(), origin: 'https://app.example' } });
     for (const name of ['X-Request-Id', 'X-RateLimit-Remaining', 'Retry-After', 'RateLimit', 'ETag']) {
       expect(get.headers.get('access-control-expose-headers')).toContain(name);
     }
+  });
+
+  it('CORS_ORIGINS limits the origins a browser may call from; the pages and GraphQL get the same headers', async () => {
+    const limited = await createTestApp({ database: t.db, corsOrigins: ['https://planner.example', 'https://admin.example'] });
+    const from = (origin: string, path = '/api/v1/venues?limit=1') =>
+      limited.app.fetch(new Request(`${BASE_URL}${path}`, { headers: { ...auth(), origin } }));
+    expect((await from('https://planner.example')).headers.get('access-control-allow-origin')).toBe('https://planner.example');
+    expect((await from('https://admin.example', '/developers')).headers.get('access-control-allow-origin')).toBe('https://admin.example');
+    expect((await from('https://elsewhere.example')).headers.get('access-control-allow-origin')).toBe('null');
+    const graphql = await limited.app.fetch(
+      new Request(`${BASE_URL}/graphql`, {
+        method: 'POST',
+        headers: { ...auth(), origin: 'https://planner.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      }),
+    );
+    expect(graphql.headers.get('access-control-allow-origin')).toBe('https://planner.example');
+    expect(graphql.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+    await limited.close();
+  });
+
+  it('introspection answers keyless even with GraphiQL’s placeholder key in the headers (counted on the IP)', async () => {
+    const res = await raw('/graphql', {
+      method: 'POST',
+      headers: { authorization: 'Bearer YOUR_API_KEY', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.__schema.queryType.name).toBe('Query');
   });
 
   it('array parameters take a,b and a=x&a=y alike; other parameters repeated are refused', async () => {

@@ -65,6 +65,8 @@ export interface TestAppOptions {
   commandTimeoutMs?: number;
   /** Keep Prometheus metrics (app.metrics). */
   metrics?: boolean;
+  /** CORS_ORIGINS. */
+  corsOrigins?: string[];
 }
 
 /** A Redis key prefix no other test app (in this or a parallel test file) uses. */
@@ -87,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.now,
     databaseAnswers: () => db.ping(),
     metrics: options.metrics,
+    corsOrigins: options.corsOrigins,
     limiter: {
       redisUrl: (options.redisUrl === undefined ? process.env.TEST_REDIS_URL : options.redisUrl) ?? undefined,
       keyPrefix: options.keyPrefix ?? uniqueKeyPrefix(),
