@@ -94,7 +94,7 @@ async function main(): Promise<number> {
     out.push(
       `### ${run.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`,
       '',
-      `Node ${host.node} · ${host.cpuModel} · ${host.cores} cores · pinning: ${pinning} · database: ${run.database === 'pglite' ? 'PGlite, embedded in the server process' : 'PostgreSQL (its CPU is not in CPU µs/req)'} · ` +
+      `Node ${host.node} · ${host.cpuModel} · ${host.cores} cores · pinning: ${pinning} · database: ${run.database === 'pglite' ? "PGlite in the server's embedded database process (its CPU is in CPU µs/req)" : 'PostgreSQL (its CPU is not in CPU µs/req)'} · ` +
         `foreign CPU load (1 s idle sample): ${idle} · rate limits: ${run.rateLimits.reported}, ${run.rateLimits.keys} key(s) · c=${options.connections}, ${options.warmup} s warm-up, ${options.duration} s × ${options.rounds} round(s)`,
       '',
       markdownTable(run),
