@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { freePort, repoRoot, startServer, type ServerProcess } from '../support/processes.js';
@@ -99,6 +100,18 @@ describe('the embedded database process', () => {
     await Promise.all(load);
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
+
+    // A third local process (psql-like) on the socket keeps the database busy for 3 s: the API's event loop is not
+    // the database's, so a page that needs no database answers at once meanwhile.
+    const psql = new pg.Client({ host: join(dataDir, 'run'), user: 'postgres', database: 'postgres' });
+    await psql.connect();
+    const busy = psql.query('SELECT pg_sleep(3)');
+    await new Promise((r) => setTimeout(r, 200));
+    const started = performance.now();
+    expect((await fetch(`${base}/developers/changelog`)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await busy;
+    await psql.end();
 
     // The database process dies: the server says so, starts a new one, and answers again.
     const first = await databasePid();
