@@ -3,6 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { RequestContext } from '../http/context.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
 import { createInquiry, type InquiryResult } from './inquiries.service.js';
+import { closedSet } from '../graphql/closed-set.js';
 
 builder.mutationType({ description: 'The only writes: inquiries, each creating a real lead (§4.10–4.12).' });
 
@@ -10,7 +11,7 @@ const InquiryResultRef = builder.objectRef<InquiryResult>('InquiryResult').imple
   description: 'A created (or idempotently replayed) inquiry (§2.10).',
   fields: (t) => ({
     inquiryId: t.exposeString('inquiryId', { description: 'UUID of the lead; the same on every replay of one request.' }),
-    status: t.exposeString('status', { description: 'Always submitted.' }),
+    status: t.exposeString('status', closedSet(['submitted'])),
     message: t.exposeString('message', { description: 'What happens next (§3).' }),
   }),
 });

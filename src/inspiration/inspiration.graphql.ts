@@ -4,6 +4,7 @@ import type { RequestContext } from '../http/context.js';
 import type { InspirationPhoto as PhotoRow } from '../generated/prisma/client.js';
 import { getInspirationPhoto, searchInspiration, type OffsetPage } from './inspiration.service.js';
 import { INSPIRATION_COLORS, INSPIRATION_MOODS, INSPIRATION_SEASONS, INSPIRATION_SETTINGS, INSPIRATION_STYLES } from './inspiration.inputs.js';
+import { closedSet } from '../graphql/closed-set.js';
 
 interface Source {
   type: string;
@@ -54,11 +55,11 @@ export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
         state: p.sourceState,
       }),
     }),
-    styles: t.exposeStringList('styles', { description: `Values: ${INSPIRATION_STYLES.join(', ')}.` }),
-    settings: t.exposeStringList('settings', { description: `Values: ${INSPIRATION_SETTINGS.join(', ')}.` }),
-    colors: t.exposeStringList('colors', { description: `Values: ${INSPIRATION_COLORS.join(', ')}.` }),
-    moods: t.exposeStringList('moods', { description: `Values: ${INSPIRATION_MOODS.join(', ')}.` }),
-    season: t.exposeString('season', { nullable: true, description: `One of ${INSPIRATION_SEASONS.join(', ')}, or null.` }),
+    styles: t.exposeStringList('styles', closedSet(INSPIRATION_STYLES)),
+    settings: t.exposeStringList('settings', closedSet(INSPIRATION_SETTINGS)),
+    colors: t.exposeStringList('colors', closedSet(INSPIRATION_COLORS)),
+    moods: t.exposeStringList('moods', closedSet(INSPIRATION_MOODS)),
+    season: t.exposeString('season', { nullable: true, ...closedSet(INSPIRATION_SEASONS, 'Null when the photo has no season.') }),
     description: t.exposeString('description', { nullable: true }),
     variants: t.field({ type: InspirationVariants, resolve: (p) => p }),
   }),

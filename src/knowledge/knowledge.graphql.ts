@@ -2,6 +2,7 @@ import { builder } from '../graphql/builder.js';
 import type { RequestContext } from '../http/context.js';
 import { knowledgeEmbedderFor } from './knowledge.runtime.js';
 import { searchKnowledge, type KnowledgeDeps, type KnowledgeHit, type KnowledgeSearchResult } from './knowledge.service.js';
+import { closedSet } from '../graphql/closed-set.js';
 
 const knowledgeDeps = (ctx: RequestContext): KnowledgeDeps => ({
   prisma: ctx.prisma,
@@ -19,7 +20,7 @@ const KnowledgeChunk = builder.objectRef<KnowledgeHit>('KnowledgeChunk').impleme
     title: t.exposeString('title', { description: 'Note title.' }),
     heading: t.exposeString('heading', { description: "Section heading; '' for the note's opening text." }),
     body: t.exposeString('body', { description: 'Authored text (Markdown), verbatim.' }),
-    kind: t.exposeString('kind', { description: 'Always knowledge.' }),
+    kind: t.exposeString('kind', closedSet(['knowledge'])),
     slug: t.exposeString('slug', { description: 'Stable id of path form: the note, then the section.' }),
     score: t.exposeFloat('score', { description: 'Reciprocal-rank-fusion score; higher is closer; not comparable across queries.' }),
   }),

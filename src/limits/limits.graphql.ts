@@ -3,6 +3,8 @@ import { getGraphQLRateLimiter, Store, type Identity } from 'graphql-rate-limit'
 import { builder } from '../graphql/builder.js';
 import type { RequestContext } from '../http/context.js';
 import { checkVenueDetail, rateLimitStatus, type AllowanceStatus } from './limits.service.js';
+import { closedSet } from '../graphql/closed-set.js';
+import { API_TIERS } from '../auth/api-keys.service.js';
 
 /**
  * graphql-rate-limit's Store, connected to the atomic limiter. The library reads a field's timestamps, decides,
@@ -84,7 +86,7 @@ const Allowance = builder.objectRef<AllowanceStatus>('RateLimitAllowance').imple
 const RateLimitStatusRef = builder.objectRef<Awaited<ReturnType<typeof rateLimitStatus>>>('RateLimitStatus').implement({
   description: "The key's tier and allowances (§8), as they stand after this request was counted.",
   fields: (t) => ({
-    tier: t.exposeString('tier', { description: 'free, pro or partner.' }),
+    tier: t.exposeString('tier', closedSet(API_TIERS)),
     perMinute: t.field({ type: Allowance, description: 'Burst: requests in the last 60 s (X-RateLimit-*).', resolve: (s) => s.perMinute }),
     perDay: t.field({ type: Allowance, description: 'Read requests in the last 24 h, both surfaces.', resolve: (s) => s.perDay }),
     venueDetailsPerDay: t.field({ type: Allowance, description: 'venue(slug) lookups in the last 24 h.', resolve: (s) => s.venueDetailsPerDay }),

@@ -12,6 +12,7 @@ import {
 } from './regional-ranges.service.js';
 import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES } from './pricing.inputs.js';
 import type { Multipliers, PopularSeasons } from './data/regional-climates.js';
+import { closedSet } from '../graphql/closed-set.js';
 
 // Cost intelligence (§2.4–2.6, §4.3–4.5): types and root fields. Field names are the camelCase of the REST names.
 
@@ -29,13 +30,13 @@ const PARAMETERS_SCHEMA = {
   type: 'object',
   description: 'The values the estimate used, defaults included, under their REST (snake_case) names on both surfaces.',
   properties: {
-    region: { type: 'string' },
-    event_type: { type: 'string' },
+    region: { type: 'string', enum: [...ESTIMATOR_REGION_IDS] },
+    event_type: { type: 'string', enum: [...ESTIMATOR_EVENT_TYPES] },
     event_guests: { type: 'integer' },
     overnight_guests: { type: 'integer' },
     nights: { type: 'integer' },
-    venue_type: { type: 'string' },
-    season: { type: 'string' },
+    venue_type: { type: 'string', enum: [...ESTIMATOR_VENUE_TYPES] },
+    season: { type: 'string', enum: [...ESTIMATOR_SEASONS] },
     model_version: { type: 'string' },
   },
   required: ['region', 'event_type', 'event_guests', 'overnight_guests', 'nights', 'venue_type', 'season', 'model_version'],
@@ -95,7 +96,7 @@ const CostBenchmarksRef = builder.objectRef<CostBenchmarks>('CostBenchmarks').im
   description: 'Cost benchmarks computed from live listings at request time (§2.5).',
   fields: (t) => ({
     data: t.field({ type: [BenchmarkRowRef], resolve: (r) => r.data }),
-    currency: t.exposeString('currency', { description: 'Always USD.' }),
+    currency: t.exposeString('currency', closedSet(['USD'])),
     fx: t.field({
       type: FxRef,
       nullable: true,

@@ -5,6 +5,10 @@ import type { RequestContext } from '../http/context.js';
 import type { Vendor as VendorRow } from '../generated/prisma/client.js';
 import { getVendor, listVendorCategories, searchVendors } from './vendors.service.js';
 import { VENDOR_SORTS } from './vendors.inputs.js';
+import { closedSet } from '../graphql/closed-set.js';
+
+/** The units a vendor's starting price is quoted in (§2.8). */
+const VENDOR_PRICE_UNITS = ['per_person', 'per_event', 'per_hour', 'per_item'] as const;
 
 interface VendorPolicies {
   booking: string | null;
@@ -45,7 +49,7 @@ export const Vendor = builder.prismaObject('Vendor', {
     startingPrice: t.exposeFloat('startingPrice', { nullable: true }),
     priceUnit: t.exposeString('priceUnit', {
       nullable: true,
-      description: 'per_person, per_event, per_hour, per_item, or null for a starting-at price with no unit.',
+      ...closedSet(VENDOR_PRICE_UNITS, 'Null for a starting-at price with no unit.'),
     }),
     yearsInBusiness: t.exposeInt('yearsInBusiness', { nullable: true }),
     weddingsCompleted: t.exposeInt('weddingsCompleted', { nullable: true }),

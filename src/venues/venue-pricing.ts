@@ -33,6 +33,9 @@ export interface VenuePricing {
   rateDate: string | null;
 }
 
+/** The currencies a venue's prices are shown in (§2.1). */
+export const VENUE_CURRENCIES = ['USD', 'EUR', 'AUD'] as const;
+
 /** Currencies whose amounts are stored in another currency and converted when read. */
 export const STORED_AS: Record<string, { stored: string; roundUpTo: number }> = {
   AUD: { stored: 'USD', roundUpTo: 100 },

@@ -4,9 +4,10 @@ import { connectionOf } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { Venue as VenueRow } from '../generated/prisma/client.js';
 import { getVenue, searchVenues, type VenueDeps } from './venues.service.js';
-import { priceRangeText, venuePricing, STORED_AS, type StartingTotal, type VenuePricing as Pricing } from './venue-pricing.js';
+import { priceRangeText, venuePricing, STORED_AS, VENUE_CURRENCIES, type StartingTotal, type VenuePricing as Pricing } from './venue-pricing.js';
 import { NAMED_AMENITIES, NAMED_VENUE_TYPES } from './venues.inputs.js';
 import { withVenueDetailLimit } from '../limits/limits.graphql.js';
+import { closedSet } from '../graphql/closed-set.js';
 
 const venueDeps = (ctx: RequestContext): VenueDeps => ({
   prisma: ctx.prisma,
@@ -27,8 +28,8 @@ const StartingTotalRef = builder.objectRef<StartingTotal>('VenueStartingTotal').
 const VenuePricingRef = builder.objectRef<Pricing>('VenuePricing').implement({
   description: 'Base prices for the whole minimum stay (§2.1), in the currency the venue page shows.',
   fields: (t) => ({
-    priceUnit: t.exposeString('priceUnit', { description: 'Always per_stay.' }),
-    currency: t.exposeString('currency', { description: 'USD, EUR or AUD. EUR prices are never converted.' }),
+    priceUnit: t.exposeString('priceUnit', closedSet(['per_stay'])),
+    currency: t.exposeString('currency', closedSet(VENUE_CURRENCIES, 'EUR prices are never converted.')),
     minNights: t.exposeInt('minNights'),
     weekdayBase: t.exposeFloat('weekdayBase', { nullable: true }),
     weekendBase: t.exposeFloat('weekendBase', { nullable: true }),

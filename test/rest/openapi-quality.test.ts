@@ -44,6 +44,43 @@ describe('OpenAPI document quality', () => {
     expect(amenities.description).toMatch(/repeated/);
   });
 
+  it('lists closed sets as enums, in parameters and in responses (currencies, sorts, seasons, §2.12 tags, literals)', () => {
+    /** Every enum a property or parameter of this name has anywhere in the document. */
+    const enumsOf = (name: string) => {
+      const found: unknown[][] = [];
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (!node || typeof node !== 'object') return;
+        const record = node as Record<string, any>;
+        const property = record.properties?.[name];
+        // String-valued only (a season object, say, is a $ref).
+        if (property && !property.$ref && !property.oneOf?.some((s: Record<string, unknown>) => s.$ref)) {
+          found.push(property.enum ?? property.items?.enum ?? []);
+        }
+        if (record.name === name && record.in === 'query') found.push(record.schema?.enum ?? record.schema?.items?.enum ?? []);
+        Object.values(record).forEach(visit);
+      };
+      visit(doc);
+      return found;
+    };
+    const expectEnum = (name: string, values: string[]) => {
+      const found = enumsOf(name);
+      expect(found.length, name).toBeGreaterThan(0);
+      for (const list of found) expect(list.filter((v) => v !== null).sort(), name).toEqual([...values].sort());
+    };
+    expectEnum('styles', ['rustic', 'modern', 'bohemian', 'coastal', 'luxury', 'romantic', 'classic', 'minimalist']);
+    expectEnum('moods', ['elegant', 'romantic', 'serene', 'intimate', 'grand', 'celebratory', 'joyful', 'dramatic']);
+    expectEnum('sort_by', ['newest', 'price_low_to_high', 'price_high_to_low', 'experience', 'weddings_completed']);
+    expect(enumsOf('price_unit')).toEqual(expect.arrayContaining([['per_stay'], ['per_person', 'per_event', 'per_hour', 'per_item', null]]));
+    expect(enumsOf('currency').flat()).toEqual(expect.arrayContaining(['USD', 'EUR', 'AUD']));
+    // Seasons: the estimator's and the photos' are closed; regional ranges take any month name or number, so not there.
+    const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+    expect(param('/venues/pricing', 'season').enum).toEqual(['peak', 'shoulder', 'off']);
+    expect(param('/inspiration', 'season').enum).toEqual(['spring', 'summer', 'fall', 'winter']);
+    expect(doc.components.schemas.InspirationPhoto.properties.season.enum).toEqual(['spring', 'summer', 'fall', 'winter', null]);
+    expect(doc.components.schemas.PricingResult.properties.parameters.properties.season.enum).toEqual(['peak', 'shoulder', 'off']);
+  });
+
   it('a client generated with openapi-typescript + openapi-fetch makes typed calls to every GET route, and they type-check', async () => {
     const types = astToString(await openapiTS(doc as never));
     const dir = join(repoRoot, '.tmp', `typed-client-${process.pid}`);
