@@ -12,7 +12,7 @@ import { createDispatcher } from './notify/dispatcher.js';
 import { createHttpServer } from './http/server.js';
 import type { Server } from 'node:http';
 import { createMetricsServer } from './observability/metrics.http.js';
-import { SWEEP_INTERVAL_MS, sweepExpiredIdempotency } from './inquiries/idempotency.js';
+import { releaseClaimsOfPreviousRun, SWEEP_INTERVAL_MS, sweepExpiredIdempotency } from './inquiries/idempotency.js';
 
 const env = parseEnv(process.env);
 const log = createLogger({ level: env.LOG_LEVEL });
@@ -35,6 +35,11 @@ try {
 } catch (e) {
   process.stderr.write(`${e instanceof DataDirLockedError ? e.message : `Could not open the database: ${(e as Error).message}`}\n`);
   process.exit(1);
+}
+
+if (db.kind === 'pglite') {
+  const freed = await releaseClaimsOfPreviousRun({ prisma: db.prisma });
+  if (freed) log.warn({ count: freed }, 'freed idempotency claims left in progress by the previous run (it stopped mid-request)');
 }
 
 if (await catalogueIsEmpty(db.prisma)) {

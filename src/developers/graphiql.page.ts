@@ -55,8 +55,17 @@ export function graphiqlPage(): string {
 <script src="${asset('explorer.js')}"></script>
 <script>
   const tabs = ${inScript(tabs)};
+  // GraphiQL restores its stored tabs but also opens a new tab for the query/headers props unless they match the
+  // stored active tab: passing that tab's own contents reopens the analyst's tabs as they were (key included).
+  let restored = {};
+  try {
+    const state = JSON.parse(localStorage.getItem('graphiql:tabState') || 'null');
+    const active = state && Array.isArray(state.tabs) ? state.tabs[state.activeTabIndex] : null;
+    if (active) restored = { query: active.query, variables: active.variables, headers: active.headers };
+  } catch (e) {}
   const root = ReactDOM.createRoot(document.getElementById('graphiql'));
   root.render(React.createElement(GraphiQL, {
+    ...restored,
     fetcher: GraphiQL.createFetcher({ url: '/graphql' }),
     defaultTabs: tabs,
     defaultQuery: tabs[0].query,

@@ -91,6 +91,17 @@ export async function releaseClaim(claim: Claim, deps: { prisma: PrismaClient })
   await deps.prisma.idempotencyRecord.deleteMany({ where: { id: claim.id, token: claim.token } });
 }
 
+/**
+ * Frees every in-progress claim: for a server starting on the embedded database, where it is the only process that
+ * creates leads, so a claim still in progress was left by its own previous run (killed mid-request) and nobody holds
+ * it. Without this a client retrying that request would get idempotency_in_progress until the 30 s lease lapsed. Never
+ * on PostgreSQL, where other nodes' claims are live. Returns how many were freed.
+ */
+export async function releaseClaimsOfPreviousRun(deps: { prisma: PrismaClient }): Promise<number> {
+  const { count } = await deps.prisma.idempotencyRecord.deleteMany({ where: { state: 'in_progress' } });
+  return count;
+}
+
 /** How often the server sweeps expired idempotency records, milliseconds. */
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 

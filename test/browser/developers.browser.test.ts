@@ -102,6 +102,10 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
     expect(await page.locator('.result-window').innerText()).toMatch(/"totalCount": \d+/);
     await screenshot(page, 'graphiql-example-with-key');
 
+    // GraphiQL writes its tab state to localStorage a moment after an edit: reload once the key is stored.
+    await page.waitForFunction((key) => (localStorage.getItem('graphiql:tabState') ?? '').includes(key), t.keys.pro);
+    const tabs = await page.locator('.graphiql-tab').count();
+    expect(tabs).toBe(5); // the five example tabs
     await page.reload();
     await page.locator('.graphiql-editor-tool .graphiql-editor:not(.hidden) .CodeMirror').first().waitFor();
     const kept = await page.evaluate(() =>
@@ -110,6 +114,7 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
       ).CodeMirror.getValue(),
     );
     expect(kept).toContain(t.keys.pro);
+    expect(await page.locator('.graphiql-tab').count()).toBe(tabs); // the same tabs, none added by the reload
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { KEY_TTL_MS, sweepExpiredIdempotency } from '../../src/inquiries/idempotency.js';
+import { KEY_TTL_MS, releaseClaimsOfPreviousRun, sweepExpiredIdempotency } from '../../src/inquiries/idempotency.js';
 import { testClock } from '../limits/clock.js';
 
 let t: TestApp;
@@ -39,5 +39,29 @@ describe('idempotency record sweep', () => {
     expect(left).toEqual(['claim-in-flight', 'fresh']);
     clock.advance(KEY_TTL_MS);
     expect(await sweepExpiredIdempotency({ prisma: t.db.prisma, now: clock.now })).toBe(2);
+  });
+
+  it('an embedded server starting again frees the claims its previous run left in progress, and only those', async () => {
+    const apiKeyId = (await t.db.prisma.apiKey.findFirstOrThrow()).id;
+    const now = Date.now();
+    const record = (key: string, state: string) =>
+      t.db.prisma.idempotencyRecord.create({
+        data: {
+          apiKeyId,
+          scope: 'vendor',
+          key,
+          bodyHash: 'h',
+          state,
+          token: randomUUID(),
+          lockedUntil: new Date(now + 30_000),
+          createdAt: new Date(now),
+          expiresAt: new Date(now + KEY_TTL_MS),
+        },
+      });
+    await record('killed-mid-request', 'in_progress');
+    await record('answered', 'completed');
+    expect(await releaseClaimsOfPreviousRun({ prisma: t.db.prisma })).toBe(1);
+    const left = await t.db.prisma.idempotencyRecord.findMany({ where: { scope: 'vendor' }, select: { key: true } });
+    expect(left.map((r) => r.key)).toEqual(['answered']);
   });
 });
