@@ -4,7 +4,7 @@ import { connectionOf, type Page } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { Vendor as VendorRow } from '../generated/prisma/client.js';
 import { getVendor, listVendorCategories, searchVendors } from './vendors.service.js';
-import { VENDOR_SORTS } from './vendors.inputs.js';
+import { VENDOR_CATEGORY_SLUGS, VENDOR_SORTS } from './vendors.inputs.js';
 import { closedSet } from '../graphql/closed-set.js';
 
 /** The units a vendor's starting price is quoted in (§2.8). */
@@ -38,7 +38,7 @@ export const Vendor = builder.prismaObject('Vendor', {
   fields: (t) => ({
     slug: t.exposeString('slug'),
     businessName: t.exposeString('businessName'),
-    serviceCategory: t.exposeString('serviceCategory', { description: 'Slug of one of the 11 vendor categories.' }),
+    serviceCategory: t.exposeString('serviceCategory', closedSet(VENDOR_CATEGORY_SLUGS, 'The slug of the vendor category (§2.9).')),
     tagline: t.exposeString('tagline', { nullable: true }),
     primaryCity: t.exposeString('primaryCity', { nullable: true }),
     primaryState: t.exposeString('primaryState', { nullable: true }),

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 
 /** §4.7 sort_by values; newest is the default. */
+/** The 11 vendor categories (§2.9), as slugs; the vendor_categories table holds the same (a test compares them). */
+export const VENDOR_CATEGORY_SLUGS = [
+  'photography',
+  'videography',
+  'florists',
+  'catering',
+  'wedding-planners',
+  'music-and-entertainment',
+  'hair-and-makeup',
+  'officiants',
+  'cakes-and-desserts',
+  'rentals-and-decor',
+  'transportation',
+] as const;
+
 export const VENDOR_SORTS = ['newest', 'price_low_to_high', 'price_high_to_low', 'experience', 'weddings_completed'] as const;
 export type VendorSort = (typeof VENDOR_SORTS)[number];
 

@@ -44,7 +44,7 @@ describe('OpenAPI document quality', () => {
     expect(amenities.description).toMatch(/repeated/);
   });
 
-  it('lists closed sets as enums, in parameters and in responses (currencies, sorts, seasons, §2.12 tags, literals)', () => {
+  it('lists closed sets as enums, in parameters and in responses (currencies, categories, sorts, seasons, §2.12 tags, literals)', async () => {
     /** Every enum a property or parameter of this name has anywhere in the document. */
     const enumsOf = (name: string) => {
       const found: unknown[][] = [];
@@ -72,6 +72,10 @@ describe('OpenAPI document quality', () => {
     expectEnum('moods', ['elegant', 'romantic', 'serene', 'intimate', 'grand', 'celebratory', 'joyful', 'dramatic']);
     expectEnum('sort_by', ['newest', 'price_low_to_high', 'price_high_to_low', 'experience', 'weddings_completed']);
     expect(enumsOf('price_unit')).toEqual(expect.arrayContaining([['per_stay'], ['per_person', 'per_event', 'per_hour', 'per_item', null]]));
+    // The 11 vendor categories: the enum is the categories endpoint's own list.
+    const categories = (await t.rest('/api/v1/vendors/categories')).body.data.map((c: { slug: string }) => c.slug).sort();
+    expect(enumsOf('service_category').length).toBeGreaterThan(0);
+    for (const list of enumsOf('service_category')) expect([...list].sort()).toEqual(categories);
     expect(enumsOf('currency').flat()).toEqual(expect.arrayContaining(['USD', 'EUR', 'AUD']));
     // Seasons: the estimator's and the photos' are closed; regional ranges take any month name or number, so not there.
     const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
