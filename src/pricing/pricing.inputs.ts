@@ -84,7 +84,13 @@ export function parsePricingEstimate(input: unknown): PricingEstimate {
   throw new ApiError(ESTIMATE_CODES[field], { param: field, message: ESTIMATE_MESSAGES[field] });
 }
 
-const text = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max);
+/** A trimmed, non-empty text filter; its messages state its own bound. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
 
 /** GET /api/v1/cost-benchmarks and GraphQL `costBenchmarks` (§4.4): optional filters. */
 export const CostBenchmarksInput = z.object({
@@ -99,7 +105,7 @@ export const parseCostBenchmarks = (input: unknown) => {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   throw new ApiError('invalid_parameters', {
-    problems: [{ param: String(issue.path[0]), problem: issue.message === 'must not be empty' ? issue.message : 'must be at most 100 characters' }],
+    problems: [{ param: String(issue.path[0]), problem: issue.message }],
   });
 };
 
@@ -160,7 +166,7 @@ export function parseRegionalRange(input: unknown): RegionalRangeQuery {
     if (param === 'season') throw new ApiError('invalid_season_name', { param });
     if (param === 'guests') throw new ApiError('invalid_guests', { param });
     throw new ApiError('invalid_parameters', {
-      problems: [{ param, problem: issue.code === 'too_big' ? 'must be at most 100 characters' : 'must not be empty' }],
+      problems: [{ param, problem: issue.message }],
     });
   }
   const query = result.data;

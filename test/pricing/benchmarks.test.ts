@@ -184,4 +184,19 @@ describe('GET /api/v1/cost-benchmarks and costBenchmarks', () => {
     const gql = await t.graphql('{ costBenchmarks(venueType: "") { currency } }');
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'invalid_parameters', param: 'venueType' });
   });
+
+  it('states each filter’s own bound: venue_type 50 characters passes, 51 is refused as "at most 50"', async () => {
+    expect((await t.rest(`/api/v1/cost-benchmarks?venue_type=${'v'.repeat(50)}`)).status).toBe(200);
+    const rest = await t.rest(`/api/v1/cost-benchmarks?venue_type=${'v'.repeat(51)}`);
+    expectRestError(rest, 400, 'invalid_parameters', 'venue_type');
+    expect(rest.body.error.message).toContain('must be at most 50 characters');
+    const gql = await t.graphql(`{ costBenchmarks(venueType: "${'v'.repeat(51)}") { currency } }`);
+    expect(gql.body.errors[0].extensions).toMatchObject({ code: 'invalid_parameters', param: 'venueType' });
+    expect(gql.body.errors[0].message).toContain('must be at most 50 characters');
+    const country = await t.rest(`/api/v1/cost-benchmarks?country=${'c'.repeat(101)}`);
+    expect(country.body.error.message).toContain('must be at most 100 characters');
+    const city = await t.rest(`/api/v1/regional-cost-ranges?city=${'c'.repeat(101)}`);
+    expectRestError(city, 400, 'invalid_parameters', 'city');
+    expect(city.body.error.message).toContain('must be at most 100 characters');
+  });
 });
