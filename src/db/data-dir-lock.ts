@@ -68,6 +68,11 @@ async function readOwner(dataDir: string): Promise<LockOwner | undefined> {
   }
 }
 
+/** The pid the current holder recorded, if any (for messages; the lock itself decides). */
+export async function recordedHolderPid(dataDir: string): Promise<number | undefined> {
+  return (await readOwner(dataDir))?.pid;
+}
+
 /** Whether a process with this pid runs on this host. */
 export function isAlive(pid: number): boolean {
   try {

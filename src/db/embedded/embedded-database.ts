@@ -4,7 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { DataDirLockedError } from '../data-dir-lock.js';
+import { DataDirLockedError, recordedHolderPid } from '../data-dir-lock.js';
 import type { DatabaseProcessMessage } from './database-process.js';
 import { embeddedSocketDir, socketDatabaseUrl, socketFile } from './socket-path.js';
 
@@ -95,6 +95,8 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 /** Starts the embedded database process for `dataDir` and supervises it. Throws DataDirLockedError when held. */
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   const socketDir = embeddedSocketDir(options.dataDir);
+  // A database process that answers on the socket holds the lock: say so at once, without forking one to find out.
+  if (await embeddedDatabaseRuns(options.dataDir)) throw new DataDirLockedError(options.dataDir, await recordedHolderPid(options.dataDir));
   let child = await startProcess(options, socketDir);
   let stopping: Promise<void> | undefined;
   const deaths: number[] = [];
