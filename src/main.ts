@@ -85,9 +85,8 @@ sweeper.unref();
 const { server, drain } = createHttpServer(app.requestListener, { log, baseUrl: env.BASE_URL });
 let metricsServer: Server | undefined;
 if (app.metrics && env.METRICS_PORT !== undefined) {
-  const metrics = app.metrics;
-  db.onQuery((event) => metrics.observeQuery(event.durationMs / 1000));
-  metricsServer = createMetricsServer(metrics.registry, { token: env.METRICS_TOKEN });
+  app.metrics.observeDatabase(db);
+  metricsServer = createMetricsServer(app.metrics.registry, { token: env.METRICS_TOKEN });
   metricsServer.listen(env.METRICS_PORT, env.HOST, () => log.info({ host: env.HOST, port: env.METRICS_PORT }, 'metrics on GET /metrics'));
 }
 server.listen(env.PORT, env.HOST, () => {

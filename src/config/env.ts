@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The service's whole configuration, parsed once at boot (main.ts) from the environment. */
-const EnvSchema = z.object({
+const EnvFields = z.object({
   /** TCP port of the HTTP server. @default 4000 */
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** Interface to listen on. 127.0.0.1 keeps a laptop's server private; containers set 0.0.0.0 (or ::). @default 127.0.0.1 */
@@ -94,6 +94,12 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>` (a port reachable by more than the scraper). */
   METRICS_TOKEN: z.string().min(16).optional(),
+});
+
+const EnvSchema = EnvFields.refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+  // Both servers on one port: the second listen would fail with EADDRINUSE, far from the setting that caused it.
+  path: ['METRICS_PORT'],
+  message: 'METRICS_PORT must differ from PORT (metrics are served apart from the API)',
 });
 
 export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string };

@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { attachOrStartEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabaseOptions } from './embedded/embedded-database.js';
@@ -18,11 +19,25 @@ export interface QueryEvent {
   durationMs: number;
 }
 
+/** The connection pool between Prisma and the database, as counted now. */
+export interface PoolStats {
+  /** Connections open, in use or idle. */
+  open: number;
+  /** Open connections no query is using. */
+  idle: number;
+  /** Queries waiting for a connection (all `max` are busy). */
+  waiting: number;
+  /** The pool's size limit. */
+  max: number;
+}
+
 export interface Database {
   prisma: PrismaClient;
   kind: DatabaseKind;
-  /** Subscribes to every SQL statement Prisma runs (SQL-count tests, bench); returns the unsubscribe function. */
+  /** Subscribes to every SQL statement Prisma runs (SQL-count tests, bench, metrics); returns the unsubscribe function. */
   onQuery(listener: (event: QueryEvent) => void): () => void;
+  /** The pool's counts now (metrics). */
+  poolStats(): PoolStats;
   /** True when a trivial query answers within 2 s (GET /healthz). */
   ping(): Promise<boolean>;
   /** Disconnects Prisma, closes PGlite or the pg pool, releases the data directory lock. Idempotent. */
@@ -68,7 +83,12 @@ function createPrisma(adapter: SqlDriverAdapterFactory): PrismaClient {
   return new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
 }
 
-function createDatabase(prisma: PrismaClient, kind: DatabaseKind, target: MigrationTarget, closeDriver: () => Promise<void>): Database {
+function createDatabase(
+  { prisma, pool }: { prisma: PrismaClient; pool: pg.Pool },
+  kind: DatabaseKind,
+  target: MigrationTarget,
+  closeDriver: () => Promise<void>,
+): Database {
   const listeners = new Set<(event: QueryEvent) => void>();
   let subscribed = false;
   let closing: Promise<void> | undefined;
@@ -88,6 +108,7 @@ function createDatabase(prisma: PrismaClient, kind: DatabaseKind, target: Migrat
         listeners.delete(listener);
       };
     },
+    poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     async ping() {
       // After close, Prisma would quietly reconnect (and a new pg pool would keep the process alive).
       if (closing) return false;
@@ -119,26 +140,29 @@ function createDatabase(prisma: PrismaClient, kind: DatabaseKind, target: Migrat
   return db;
 }
 
-/** A pg pool through adapter-pg: the one driver path, for PostgreSQL and the embedded database alike. */
-function createPoolAdapter(databaseUrl: string, poolSize: number): PrismaPg {
-  return new PrismaPg(
-    {
-      connectionString: databaseUrl,
-      max: poolSize,
-      // Fail a request instead of queueing it forever when the server is unreachable.
-      connectionTimeoutMillis: 5_000,
-    },
-    // A dropped idle connection (server restart, pg_terminate_backend) is replaced by the pool on its next checkout;
-    // the adapter's listener keeps it from crashing the process.
-    { onPoolError: () => {} },
-  );
+/**
+ * A pg pool through adapter-pg: the one driver path, for PostgreSQL and the embedded database alike. The pool is ours
+ * (not the adapter's own) so the metrics can read its counts; the adapter still ends it on $disconnect.
+ */
+function createPooledPrisma(databaseUrl: string, poolSize: number): { prisma: PrismaClient; pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    // Fail a request instead of queueing it forever when the server is unreachable.
+    connectionTimeoutMillis: 5_000,
+  });
+  // A dropped idle connection (server restart, pg_terminate_backend) is replaced by the pool on its next checkout;
+  // the adapter's listener keeps it from crashing the process.
+  // The cast bridges two copies of @types/pg (adapter-pg bundles a newer one); at run time both name this one `pg`.
+  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { onPoolError: () => {}, disposeExternalPool: true });
+  return { prisma: createPrisma(adapter), pool };
 }
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
   if (options.migrate !== false) await applyMigrations({ kind: 'postgres', databaseUrl });
-  const prisma = createPrisma(createPoolAdapter(databaseUrl, options.poolSize ?? availableParallelism() * 2 + 1));
-  // $disconnect disposes the adapter, which ends the pool it created.
-  return createDatabase(prisma, 'postgres', { kind: 'postgres', databaseUrl }, async () => {});
+  const pooled = createPooledPrisma(databaseUrl, options.poolSize ?? availableParallelism() * 2 + 1);
+  // $disconnect disposes the adapter, which ends the pool (disposeExternalPool).
+  return createDatabase(pooled, 'postgres', { kind: 'postgres', databaseUrl }, async () => {});
 }
 
 /**
@@ -158,8 +182,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   try {
     const target: MigrationTarget = { kind: 'postgres', databaseUrl: embedded.url };
     if (options.migrate !== false) await applyMigrations(target);
-    const prisma = createPrisma(createPoolAdapter(embedded.url, options.poolSize ?? EMBEDDED_POOL_SIZE));
-    return createDatabase(prisma, 'pglite', target, () => embedded.stop());
+    return createDatabase(createPooledPrisma(embedded.url, options.poolSize ?? EMBEDDED_POOL_SIZE), 'pglite', target, () => embedded.stop());
   } catch (error) {
     await embedded.stop();
     throw error;
@@ -177,8 +200,7 @@ async function openInMemory(options: OpenDatabaseOptions): Promise<Database> {
     const server = await serveWireProtocol(pglite, socketFile(socketDir));
     const target: MigrationTarget = { kind: 'pglite', pglite };
     if (options.migrate !== false) await applyMigrations(target);
-    const prisma = createPrisma(createPoolAdapter(socketDatabaseUrl(socketDir), options.poolSize ?? EMBEDDED_POOL_SIZE));
-    return createDatabase(prisma, 'pglite', target, async () => {
+    return createDatabase(createPooledPrisma(socketDatabaseUrl(socketDir), options.poolSize ?? EMBEDDED_POOL_SIZE), 'pglite', target, async () => {
       await server.close();
       await pglite.close();
       await rm(socketDir, { recursive: true, force: true });

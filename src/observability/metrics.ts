@@ -1,5 +1,5 @@
 // Prometheus metrics (prom-client) of one app: requests by surface, route and status; limiter decisions and the
-// Redis breaker; database statements; the notification outbox. One registry per app, so tests with several apps in
+// Redis breaker; database statements and pool; the notification outbox. One registry per app, so tests with several apps in
 // one process never share counters; served on METRICS_PORT by metrics.http.ts, never on the API port.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -19,10 +19,16 @@ export interface Metrics {
   observeRequest(observation: RequestObservation): void;
   /** One limiter check: which limit (requests, keyless, venue_details…), its outcome, and which store answered. */
   limiterDecision(limit: string, allowed: boolean, store: 'shared' | 'fallback'): void;
-  /** One SQL statement as Prisma reports it. */
-  observeQuery(seconds: number): void;
+  /** Times every statement the database runs and reports its pool when scraped; returns the unsubscribe function. */
+  observeDatabase(database: ObservedDatabase): () => void;
   /** One lead notification attempt: delivered to the webhook, failed (retried later), or only logged (no webhook). */
   webhookAttempt(outcome: 'delivered' | 'failed' | 'logged'): void;
+}
+
+/** What the metrics read of the database (db/client.ts Database), without depending on the driver. */
+export interface ObservedDatabase {
+  onQuery(listener: (event: { durationMs: number }) => void): () => void;
+  poolStats(): { open: number; idle: number; waiting: number; max: number };
 }
 
 export interface MetricsSources {
@@ -74,6 +80,38 @@ export function createMetrics(sources: MetricsSources): Metrics {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [registry],
   });
+  /** Pool gauges exist once a database is observed: a zero pool would read as an outage. */
+  const addPoolGauges = (database: ObservedDatabase) => {
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Connections between Prisma and the database, by state (in_use by a query or transaction, idle).',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const { open, idle } = database.poolStats();
+        this.set({ state: 'in_use' }, open - idle);
+        this.set({ state: 'idle' }, idle);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_waiting_queries',
+      help: 'Queries waiting for a connection because every pooled one is in use.',
+      registers: [registry],
+      collect() {
+        this.set(database.poolStats().waiting);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_max_connections',
+      help: 'The pool size limit (DATABASE_URL: 2 × CPUs + 1; embedded database: 4).',
+      registers: [registry],
+      collect() {
+        this.set(database.poolStats().max);
+      },
+    });
+  };
+  let observingDatabase = false;
+
   new Gauge({
     name: 'notification_outbox_backlog',
     help: 'Lead notifications not delivered yet (read from the outbox when scraped).',
@@ -107,8 +145,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
     limiterDecision(limit, allowed, store) {
       decisions.inc({ limit, outcome: allowed ? 'allowed' : 'refused', store });
     },
-    observeQuery(seconds) {
-      queries.observe(seconds);
+    observeDatabase(database) {
+      // One database per app, once: a second subscription would count each statement twice.
+      if (observingDatabase) throw new Error('metrics already observe a database');
+      observingDatabase = true;
+      addPoolGauges(database);
+      return database.onQuery((event) => queries.observe(event.durationMs / 1000));
     },
     webhookAttempt(outcome) {
       webhooks.inc({ outcome });

@@ -1,8 +1,13 @@
 // Prometheus metrics: counters and histograms move with real requests on every surface, labels are bounded (never a
 // raw path), and the endpoint lives on its own server (METRICS_PORT) with an optional bearer token.
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../src/config/env.js';
 import { UNREACHABLE_POLICY } from '../../src/limits/limits.policy.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createDispatcher } from '../../src/notify/dispatcher.js';
+import { createMetrics } from '../../src/observability/metrics.js';
 import { createMetricsServer } from '../../src/observability/metrics.http.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { freePort } from '../support/processes.js';
@@ -31,10 +36,11 @@ const scrape = async () => {
   return response.text();
 };
 
-/** The value of one sample line, e.g. `http_requests_total{…}`; 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number {
+/** The value of one sample line, e.g. `http_requests_total{…}` (or `db_pool_max_connections` with no labels); 0 when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
   const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && wanted.every((w) => l.includes(w)));
+  const start = wanted.length ? `${name}{` : `${name} `;
+  const line = text.split('\n').find((l) => l.startsWith(start) && wanted.every((w) => l.includes(w)));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
@@ -75,5 +81,75 @@ describe('metrics', () => {
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
     expect((await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status).toBe(401);
     expect((await fetch(`http://127.0.0.1:${port}/other`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+  });
+
+  it('times SQL statements and reports the connection pool when scraped', async () => {
+    const before = sample(await scrape(), 'db_query_duration_seconds_count');
+    expect((await t.rest('/api/v1/venues?limit=2')).status).toBe(200);
+    const text = await scrape();
+    expect(sample(text, 'db_query_duration_seconds_count')).toBeGreaterThan(before);
+    expect(sample(text, 'db_pool_max_connections')).toBe(4); // the in-memory test database's pool
+    // The request just left its connection in the pool (idle connections close after 10 s).
+    expect(sample(text, 'db_pool_connections', { state: 'idle' }) + sample(text, 'db_pool_connections', { state: 'in_use' })).toBeGreaterThan(0);
+    expect(text).toMatch(/^db_pool_waiting_queries \d+$/m);
+  });
+
+  it('counts webhook delivery attempts by outcome, and the outbox backlog goes down as leads are delivered', async () => {
+    const { prisma } = t.db;
+    // Only this test's row is due: rows other tests of this database left are marked delivered first.
+    await prisma.notificationOutbox.updateMany({ where: { deliveredAt: null }, data: { deliveredAt: new Date() } });
+    await prisma.notificationOutbox.create({
+      data: { inquiryId: randomUUID(), payload: { inquiry: { id: randomUUID(), kind: 'venue' } }, nextAttemptAt: new Date(0) },
+    });
+    expect(sample(await scrape(), 'notification_outbox_backlog')).toBe(1);
+    const answers = [500, 204]; // down once, then up
+    const dispatcher = createDispatcher({
+      prisma,
+      log: createLogger({ level: 'silent' }),
+      url: 'http://receiver.test/leads',
+      fetch: async () => new Response(null, { status: answers.shift() }),
+      baseDelayMs: 0, // the retry is due at once
+      onAttempt: t.app.metrics!.webhookAttempt,
+    });
+    expect(await dispatcher.runOnce()).toBe(0);
+    expect(await dispatcher.runOnce()).toBe(1);
+    const text = await scrape();
+    expect(sample(text, 'webhook_delivery_attempts_total', { outcome: 'failed' })).toBe(1);
+    expect(sample(text, 'webhook_delivery_attempts_total', { outcome: 'delivered' })).toBe(1);
+    expect(sample(text, 'notification_outbox_backlog')).toBe(0);
+  });
+
+  it('past 200 distinct GraphQL operation names, further names count as "other" (clients choose them)', async () => {
+    const metrics = createMetrics({ limiterStoreState: () => 'memory', outboxBacklog: async () => 0 });
+    const observe = (route: string) => metrics.observeRequest({ surface: 'graphql', route, method: 'POST', status: 200, seconds: 0.01 });
+    for (let i = 0; i < 250; i++) observe(`Op${i}`);
+    observe('Op0'); // a name seen before the cap keeps its own label
+    const text = await metrics.registry.metrics();
+    expect(sample(text, 'http_requests_total', { route: 'Op0' })).toBe(2);
+    expect(sample(text, 'http_requests_total', { route: 'Op199' })).toBe(1);
+    expect(sample(text, 'http_requests_total', { route: 'other' })).toBe(50);
+    expect(text).not.toContain('Op200');
+  });
+});
+
+describe('metrics off (METRICS_PORT unset, the default)', () => {
+  it('METRICS_PORT is parsed only when set, and must differ from PORT', () => {
+    expect(parseEnv({}).METRICS_PORT).toBeUndefined();
+    expect(parseEnv({ METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
+    expect(parseEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(() => parseEnv({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
+    expect(() => parseEnv({ PORT: '4000', METRICS_PORT: '4000' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => parseEnv({ METRICS_PORT: '9464', METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('an app without metrics keeps no registry, and the API never answers /metrics', async () => {
+    const plain = await createTestApp({ database: t.db });
+    try {
+      expect(plain.app.metrics).toBeUndefined();
+      expect((await plain.rest('/metrics')).status).toBe(404);
+      expect((await t.rest('/metrics')).status).toBe(404);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -52,6 +52,8 @@ describe('the server process (npm start)', () => {
     expect(metrics).toMatch(/^http_requests_total\{surface="rest",route="\/api\/v1\/venues",method="GET",status="200"\} 1$/m);
     expect(Number(/^db_query_duration_seconds_count (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
     expect(metrics).toMatch(/^rate_limit_store_state\{state="memory"\} 1$/m);
+    expect(metrics).toMatch(/^db_pool_max_connections 4$/m); // the embedded database's pool
+    expect(first.stdout()).toContain('"msg":"metrics on GET /metrics"');
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
 
     const second = startEmbedded({ DATA_DIR: dataDir, PORT: String(await freePort()), BASE_URL: 'http://127.0.0.1' });

@@ -98,6 +98,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       commandTimeoutMs: options.commandTimeoutMs,
     },
   });
+  // As main.ts does: with metrics on, the app's registry also times this database's statements and reads its pool.
+  const stopObservingDatabase = app.metrics?.observeDatabase(db);
   const keys = {} as Record<ApiTier, string>;
   for (const tier of ['free', 'pro', 'partner'] as const) keys[tier] = (await createApiKey({ tier, name: `test ${tier}` }, db)).key;
 
@@ -123,6 +125,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       );
     },
     close: async () => {
+      stopObservingDatabase?.();
       await app.close();
       if (!options.database) await db.close();
     },
