@@ -178,7 +178,27 @@ describe('HTTP conventions', () => {
       limited.app.fetch(new Request(`${BASE_URL}${path}`, { headers: { ...auth(), origin } }));
     expect((await from('https://planner.example')).headers.get('access-control-allow-origin')).toBe('https://planner.example');
     expect((await from('https://admin.example', '/developers')).headers.get('access-control-allow-origin')).toBe('https://admin.example');
-    expect((await from('https://elsewhere.example')).headers.get('access-control-allow-origin')).toBe('null');
+    // A refused origin gets no CORS headers at all (not `null`, which sandboxed iframes and data: pages would match).
+    const refused = await from('https://elsewhere.example');
+    expect(refused.status).toBe(200);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refused.headers.get('access-control-expose-headers')).toBeNull();
+    expect((await from('null')).headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = (origin: string) =>
+      limited.app.fetch(
+        new Request(`${BASE_URL}/api/v1/venues`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        }),
+      );
+    const allowed = await preflight('https://admin.example');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://admin.example');
+    expect(allowed.headers.get('access-control-allow-headers')).toBe('authorization');
+    const refusedPreflight = await preflight('https://elsewhere.example');
+    expect(refusedPreflight.status).toBe(204);
+    expect(refusedPreflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refusedPreflight.headers.get('access-control-allow-headers')).toBeNull();
     const graphql = await limited.app.fetch(
       new Request(`${BASE_URL}/graphql`, {
         method: 'POST',
@@ -189,6 +209,27 @@ describe('HTTP conventions', () => {
     expect(graphql.headers.get('access-control-allow-origin')).toBe('https://planner.example');
     expect(graphql.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
     await limited.close();
+    // A one-origin list names that origin only to itself, never to another caller.
+    const single = await createTestApp({ database: t.db, corsOrigins: ['https://planner.example'] });
+    const to = (origin: string) => single.app.fetch(new Request(`${BASE_URL}/developers`, { headers: { origin } }));
+    expect((await to('https://planner.example')).headers.get('access-control-allow-origin')).toBe('https://planner.example');
+    expect((await to('https://elsewhere.example')).headers.get('access-control-allow-origin')).toBeNull();
+    await single.close();
+  });
+
+  it('Vary names Origin and keeps Accept-Encoding on every response, so a shared cache keeps CORS and encodings apart', async () => {
+    for (const origin of [undefined, 'https://app.example']) {
+      const headers: Record<string, string> = { 'accept-encoding': 'br', ...(origin ? { origin } : {}) };
+      const page = await raw('/developers/errors', { headers });
+      expect(page.headers.get('content-encoding')).toBe('br');
+      expect(page.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(page.headers.get('vary')).toBe('Accept-Encoding, Origin');
+      const venues = await raw('/api/v1/venues?limit=100', { headers: { ...headers, ...auth() } });
+      expect(venues.headers.get('vary')).toBe('Accept-Encoding, Origin');
+    }
+    // GET /graphql answers a browser with GraphiQL and API clients with JSON: the page varies on Accept as well.
+    const graphiql = await raw('/graphql', { headers: { accept: 'text/html', 'accept-encoding': 'gzip', origin: 'https://app.example' } });
+    expect(graphiql.headers.get('vary')).toBe('Accept, Accept-Encoding, Origin');
   });
 
   it('introspection answers keyless even with GraphiQL’s placeholder key in the headers (counted on the IP)', async () => {
