@@ -1,10 +1,13 @@
 // Where people meet the API: the developer pages, and the HTTP conventions clients expect (issue 10).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, createTestApp, expectRestError, type TestApp } from '../support/app.js';
 import { ERROR_CATALOGUE } from '../../src/errors/catalogue.js';
 import { postRest, targets, validBody } from '../inquiries/support.js';
+import { repoRoot } from '../support/processes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -266,6 +269,32 @@ describe('GraphiQL on first open', () => {
     const page = await (await raw('/graphql', { headers: { accept: 'text/html' } })).text();
     expect(page).toContain('YOUR_API_KEY');
     expect(page).not.toContain('wv_live_…');
+  });
+
+  it('GraphiQL and the explorer come from this service: versioned asset URLs, compressed and cacheable like the page', async () => {
+    const res = await raw('/graphql', { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const page = brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString();
+    const assets = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => u.startsWith('/developers/assets/'));
+    const version = (pkg: string) => JSON.parse(readFileSync(join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+    expect(assets).toEqual([
+      `/developers/assets/graphiql/graphiql.css?v=${version('graphiql')}`,
+      `/developers/assets/graphiql/explorer.css?v=${version('@graphiql/plugin-explorer')}`,
+      `/developers/assets/graphiql/react.js?v=${version('react')}`,
+      `/developers/assets/graphiql/react-dom.js?v=${version('react-dom')}`,
+      `/developers/assets/graphiql/graphiql.js?v=${version('graphiql')}`,
+      `/developers/assets/graphiql/explorer.js?v=${version('@graphiql/plugin-explorer')}`,
+    ]);
+    expect(page).not.toMatch(/(src|href)="(https?:)?\/\//);
+    for (const url of assets) {
+      const asset = await raw(url, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(asset.status, url).toBe(200);
+      expect(asset.headers.get('content-type'), url).toMatch(url.includes('.css') ? /^text\/css/ : /^text\/javascript/);
+      expect(asset.headers.get('content-encoding'), url).toBe('br');
+      expect(asset.headers.get('cache-control'), url).toBe('public, max-age=86400');
+      expect(brotliDecompressSync(Buffer.from(await asset.arrayBuffer())).byteLength, url).toBeGreaterThan(1000);
+    }
   });
 
   it('introspection answers without a key (keyless budget); anything else still needs one', async () => {
