@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { createServerAdapter, useCORS } from '@whatwg-node/server';
+import { createServerAdapter } from '@whatwg-node/server';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
@@ -13,7 +13,7 @@ import { requestScope, type AppDeps, type RequestContext, type RequestLoaders, t
 import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
-import { corsOptions } from './http/cors.js';
+import { useApiCors } from './http/cors.js';
 import { asHead, withCaching, withCompression } from './http/conventions.js';
 import { deprecationHeaders, isIntrospectionOnly } from './http/deprecation.js';
 import { createDeveloperPages } from './developers/developers.http.js';
@@ -254,7 +254,10 @@ export function createApp(options: AppOptions): App {
         if (wantsPage) {
           await admitKeyless(admission, ip);
           const page = developerPages('/developers/graphiql')!;
-          return new Response(page.body as BodyInit, { headers: { 'content-type': page.type, 'cache-control': `public, max-age=${page.maxAge}` } });
+          // The same URL answers JSON to API clients: a cache must not hand this page to them (or their JSON to a browser).
+          return new Response(page.body as BodyInit, {
+            headers: { 'content-type': page.type, 'cache-control': `public, max-age=${page.maxAge}`, vary: 'Accept' },
+          });
         }
         if (request.method === 'GET') assertGraphQLGetParams(url.searchParams);
         if (request.method === 'POST') assertUncompressed(request.headers);
@@ -347,7 +350,7 @@ export function createApp(options: AppOptions): App {
     return response;
   };
 
-  const requestListener = createServerAdapter<ServerContext>(handle, { plugins: [useCORS(corsOptions(options.corsOrigins))] });
+  const requestListener = createServerAdapter<ServerContext>(handle, { plugins: [useApiCors(options.corsOrigins)] });
   return {
     fetch: async (request) => requestListener.fetch(request),
     requestListener,

@@ -26,12 +26,22 @@ export function readGraphiQLAsset(name: string): Uint8Array {
   return readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), file));
 }
 
+/**
+ * An asset's URL carries its package's version: the assets are cached for a day and the page for five minutes, so
+ * after an upgrade a browser would otherwise run the new page with yesterday's GraphiQL (the server ignores `v`).
+ */
+export function graphiqlAssetUrl(name: string): string {
+  const [pkg] = GRAPHIQL_ASSETS[name];
+  const { version } = require(`${pkg}/package.json`) as { version: string };
+  return `/developers/assets/graphiql/${name}?v=${encodeURIComponent(version)}`;
+}
+
 /** JSON for a <script> element: `</script>` and friends cannot end it early. */
 const inScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function graphiqlPage(): string {
   const tabs = GRAPHIQL_EXAMPLES.map((tab) => ({ ...tab, headers: GRAPHIQL_HEADERS }));
-  const asset = (name: string) => `/developers/assets/graphiql/${name}`;
+  const asset = graphiqlAssetUrl;
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -26,11 +26,13 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
     t = await createTestApp();
     server = await listenApp(t.app);
     await mkdir(SCREENSHOTS, { recursive: true });
-    // Playwright gives the browser a new, empty profile directory of its own.
+    // Playwright gives the browser a new, empty --user-data-dir of its own (a temporary directory it deletes on close)
+    // and adds --headless itself; both are stated here so the command line reads the same as a manual run.
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       // Without the background-networking flags chromium keeps dialling Google's hosts, which this machine refuses.
       args: [
+        '--headless',
         '--no-sandbox',
         '--disable-gpu',
         '--disable-quic',

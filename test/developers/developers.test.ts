@@ -1,10 +1,13 @@
 // Where people meet the API: the developer pages, and the HTTP conventions clients expect (issue 10).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, createTestApp, expectRestError, type TestApp } from '../support/app.js';
 import { ERROR_CATALOGUE } from '../../src/errors/catalogue.js';
 import { postRest, targets, validBody } from '../inquiries/support.js';
+import { repoRoot } from '../support/processes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -178,7 +181,27 @@ describe('HTTP conventions', () => {
       limited.app.fetch(new Request(`${BASE_URL}${path}`, { headers: { ...auth(), origin } }));
     expect((await from('https://planner.example')).headers.get('access-control-allow-origin')).toBe('https://planner.example');
     expect((await from('https://admin.example', '/developers')).headers.get('access-control-allow-origin')).toBe('https://admin.example');
-    expect((await from('https://elsewhere.example')).headers.get('access-control-allow-origin')).toBe('null');
+    // A refused origin gets no CORS headers at all (not `null`, which sandboxed iframes and data: pages would match).
+    const refused = await from('https://elsewhere.example');
+    expect(refused.status).toBe(200);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refused.headers.get('access-control-expose-headers')).toBeNull();
+    expect((await from('null')).headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = (origin: string) =>
+      limited.app.fetch(
+        new Request(`${BASE_URL}/api/v1/venues`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        }),
+      );
+    const allowed = await preflight('https://admin.example');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://admin.example');
+    expect(allowed.headers.get('access-control-allow-headers')).toBe('authorization');
+    const refusedPreflight = await preflight('https://elsewhere.example');
+    expect(refusedPreflight.status).toBe(204);
+    expect(refusedPreflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refusedPreflight.headers.get('access-control-allow-headers')).toBeNull();
     const graphql = await limited.app.fetch(
       new Request(`${BASE_URL}/graphql`, {
         method: 'POST',
@@ -189,6 +212,27 @@ describe('HTTP conventions', () => {
     expect(graphql.headers.get('access-control-allow-origin')).toBe('https://planner.example');
     expect(graphql.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
     await limited.close();
+    // A one-origin list names that origin only to itself, never to another caller.
+    const single = await createTestApp({ database: t.db, corsOrigins: ['https://planner.example'] });
+    const to = (origin: string) => single.app.fetch(new Request(`${BASE_URL}/developers`, { headers: { origin } }));
+    expect((await to('https://planner.example')).headers.get('access-control-allow-origin')).toBe('https://planner.example');
+    expect((await to('https://elsewhere.example')).headers.get('access-control-allow-origin')).toBeNull();
+    await single.close();
+  });
+
+  it('Vary names Origin and keeps Accept-Encoding on every response, so a shared cache keeps CORS and encodings apart', async () => {
+    for (const origin of [undefined, 'https://app.example']) {
+      const headers: Record<string, string> = { 'accept-encoding': 'br', ...(origin ? { origin } : {}) };
+      const page = await raw('/developers/errors', { headers });
+      expect(page.headers.get('content-encoding')).toBe('br');
+      expect(page.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(page.headers.get('vary')).toBe('Accept-Encoding, Origin');
+      const venues = await raw('/api/v1/venues?limit=100', { headers: { ...headers, ...auth() } });
+      expect(venues.headers.get('vary')).toBe('Accept-Encoding, Origin');
+    }
+    // GET /graphql answers a browser with GraphiQL and API clients with JSON: the page varies on Accept as well.
+    const graphiql = await raw('/graphql', { headers: { accept: 'text/html', 'accept-encoding': 'gzip', origin: 'https://app.example' } });
+    expect(graphiql.headers.get('vary')).toBe('Accept, Accept-Encoding, Origin');
   });
 
   it('introspection answers keyless even with GraphiQL’s placeholder key in the headers (counted on the IP)', async () => {
@@ -225,6 +269,32 @@ describe('GraphiQL on first open', () => {
     const page = await (await raw('/graphql', { headers: { accept: 'text/html' } })).text();
     expect(page).toContain('YOUR_API_KEY');
     expect(page).not.toContain('wv_live_…');
+  });
+
+  it('GraphiQL and the explorer come from this service: versioned asset URLs, compressed and cacheable like the page', async () => {
+    const res = await raw('/graphql', { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const page = brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString();
+    const assets = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => u.startsWith('/developers/assets/'));
+    const version = (pkg: string) => JSON.parse(readFileSync(join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+    expect(assets).toEqual([
+      `/developers/assets/graphiql/graphiql.css?v=${version('graphiql')}`,
+      `/developers/assets/graphiql/explorer.css?v=${version('@graphiql/plugin-explorer')}`,
+      `/developers/assets/graphiql/react.js?v=${version('react')}`,
+      `/developers/assets/graphiql/react-dom.js?v=${version('react-dom')}`,
+      `/developers/assets/graphiql/graphiql.js?v=${version('graphiql')}`,
+      `/developers/assets/graphiql/explorer.js?v=${version('@graphiql/plugin-explorer')}`,
+    ]);
+    expect(page).not.toMatch(/(src|href)="(https?:)?\/\//);
+    for (const url of assets) {
+      const asset = await raw(url, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(asset.status, url).toBe(200);
+      expect(asset.headers.get('content-type'), url).toMatch(url.includes('.css') ? /^text\/css/ : /^text\/javascript/);
+      expect(asset.headers.get('content-encoding'), url).toBe('br');
+      expect(asset.headers.get('cache-control'), url).toBe('public, max-age=86400');
+      expect(brotliDecompressSync(Buffer.from(await asset.arrayBuffer())).byteLength, url).toBeGreaterThan(1000);
+    }
   });
 
   it('introspection answers without a key (keyless budget); anything else still needs one', async () => {
