@@ -24,6 +24,18 @@ const rpcError = (status: number, code: number, message: string, headers: Record
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A page served by this very listener on a loopback address may call it (a local assistant UI). The Host header is
+ * the attacker's to choose in DNS rebinding (evil.example resolving to 127.0.0.1 sends Host and Origin both naming
+ * evil.example), so same-origin alone proves nothing: it counts only when the name is a loopback one.
+ */
+function isLoopbackSameOrigin(origin: string, requestUrl: string): boolean {
+  const own = new URL(requestUrl);
+  return origin === own.origin && LOOPBACK_HOSTS.has(own.hostname);
+}
+
 /**
  * POST /mcp: the keyless assistant server over Streamable HTTP, stateless (a server and transport per request; JSON
  * responses, no SSE stream). GET and DELETE answer 405: a stateless server offers no standalone stream and no session.
@@ -35,7 +47,7 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
 
   return async (request: Request, scope: { ip: string; requestId: string; log: Logger }): Promise<Response> => {
     const origin = request.headers.get('origin');
-    if (origin !== null && !allowed.has(origin) && origin !== new URL(request.url).origin) {
+    if (origin !== null && !allowed.has(origin) && !isLoopbackSameOrigin(origin, request.url)) {
       return rpcError(403, -32000, `Origin ${origin} is not allowed.`);
     }
     if (request.method !== 'POST') {

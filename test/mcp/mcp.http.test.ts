@@ -1,4 +1,5 @@
 // The keyless assistant server (§5.2) driven by the SDK's own client over Streamable HTTP against the real listener.
+import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -26,6 +27,22 @@ const clock = testClock();
 let t: TestApp;
 let http: HttpServer;
 let base: string;
+
+/** node:http, because fetch does not let a caller choose the Host header. */
+function postWithHost(url: string, host: string, origin: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { host, origin, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+  });
+}
 
 async function listen(app: TestApp): Promise<{ http: HttpServer; base: string }> {
   return listenApp(app.app);
@@ -203,6 +220,9 @@ describe('HTTP rules of /mcp', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(raw.status).toBe(403);
+    // DNS rebinding: evil.example resolves to this listener, so the browser sends Host and Origin both naming it.
+    const rebound = await postWithHost(`${base}/mcp`, 'evil.example:4000', 'http://evil.example:4000');
+    expect(rebound).toBe(403);
     const own = await connect(base, { origin: 'http://api.test' });
     expect((await own.listTools()).tools).toHaveLength(10);
     await own.close();
