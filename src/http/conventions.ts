@@ -21,6 +21,13 @@ export async function withCaching(request: Request, response: Response, requestI
     return response;
   }
   const body = await response.text();
+  if (carriesGraphQLErrors(body)) {
+    // A GraphQL answer with field errors (a venue not found, a refused lookup) is HTTP 200 but not a catalogue read
+    // to keep for 5 minutes: the client should see the next attempt's answer.
+    const headers = new Headers(response.headers);
+    headers.set('cache-control', 'no-store');
+    return new Response(body, { status: response.status, headers });
+  }
   const stable = body.replaceAll(`"request_id":"${requestId}"`, '');
   const etag = `W/"${createHash('sha256').update(stable).digest('base64url').slice(0, 27)}"`;
   const headers = new Headers(response.headers);
@@ -33,6 +40,17 @@ export async function withCaching(request: Request, response: Response, requestI
     return new Response(null, { status: 304, headers });
   }
   return new Response(body, { status: response.status, headers });
+}
+
+/** A GraphQL response body with a top-level `errors` list (parsed only when the text could hold one). */
+function carriesGraphQLErrors(body: string): boolean {
+  if (!body.includes('"errors"')) return false;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null && 'errors' in parsed;
+  } catch {
+    return false;
+  }
 }
 
 /** br or gzip, as the client prefers (br first at equal weight), for text bodies of 1 KB or more. */

@@ -150,6 +150,19 @@ describe('HTTP conventions', () => {
     expect(changed.status).toBe(200);
     const gql = await t.rest(`/graphql?query=${encodeURIComponent('{ vendorCategories { slug } }')}`, { headers: { accept: 'application/json' } });
     expect(gql.headers.get('etag')).toMatch(/^W\//);
+    const gqlAgain = await t.rest(`/graphql?query=${encodeURIComponent('{ vendorCategories { slug } }')}`, {
+      headers: { accept: 'application/json', 'if-none-match': gql.headers.get('etag')! },
+    });
+    expect(gqlAgain.status).toBe(304);
+    // HTTP 200 with a field error (venue not found) is not kept for 5 minutes.
+    const missing = await t.rest(`/graphql?query=${encodeURIComponent('{ venue(slug: "us/nowhere/none") { name } }')}`, {
+      key: t.keys.free,
+      headers: { accept: 'application/json' },
+    });
+    expect(missing.status).toBe(200);
+    expect(missing.body.errors[0].extensions.code).toBe('venue_not_found');
+    expect(missing.headers.get('etag')).toBeNull();
+    expect(missing.headers.get('cache-control')).toBe('no-store');
     expect((await t.rest('/api/v1/nowhere')).headers.get('cache-control')).toBe('no-store');
     const tg = await targets(t);
     expect((await postRest(t, 'vendor', validBody('vendor', tg))).headers.get('cache-control')).toBe('no-store');
