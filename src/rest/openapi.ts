@@ -44,7 +44,13 @@ const INFO_DESCRIPTION = [
     'Only this document needs no key. No key: 401 missing_api_key; an invalid or revoked key: 401 invalid_api_key.',
   '**Errors (§7).** Every error body is the `Error` envelope `{ "error": { type, code, message, param?, request_id, doc_url, hint? } }`; ' +
     'each operation lists the codes it can answer with at each status. A path that matches no route answers 404 route_not_found. ' +
-    'Query parameters a route does not have, and parameters given more than once, are refused with 400 invalid_parameters naming them.',
+    'Query parameters a route does not have, and a non-list parameter given more than once, are refused with 400 invalid_parameters ' +
+    'naming them; list parameters (such as amenities) take both `a,b` and `a=x&a=y`.',
+  '**HTTP caching and compression (§8.10).** Successful GET answers carry `Cache-Control: private, max-age=300` and a weak `ETag` ' +
+    '(computed without request_id); send it back as `If-None-Match` to get 304 Not Modified with no body. A 304 is still a counted ' +
+    'request: it was authenticated and rate limited. Errors and inquiries are `no-store`. Bodies of 1 KB or more are sent with br or ' +
+    'gzip when Accept-Encoding allows. Every GET route also answers HEAD. Beside the X-RateLimit-* headers, responses carry the IETF ' +
+    '`RateLimit-Policy` and `RateLimit` headers describing the same windows.',
   '**Limits (§8).** Per minute: 10 (Free), 60 (Pro, Partner); per day: 100 / 10,000 read requests, 20 venue detail lookups, ' +
     '5 inquiries of each kind. Windows roll. Responses carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset ' +
     '(not a 401 for an invalid key), and a 429 carries Retry-After. Requests without a key share a per-IP limit of 400 per minute.',
