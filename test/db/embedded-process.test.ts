@@ -2,7 +2,7 @@
 // beside it under load, the database process killed and restarted, signals to npm itself, and kill -9 of the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -76,12 +76,16 @@ describe('the embedded database process', () => {
   it('serves the keys CLI beside a loaded server, survives its own kill -9, and leaves nothing behind on SIGTERM to npm', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    await chmod(dataDir, 0o755);
     const server = npmStart({ DATA_DIR: dataDir, PORT: String(port), BASE_URL: base, LOG_LEVEL: 'info' });
     await server.waitFor('Demo API key');
     const demoKey = /Demo API key[^:]*: (wv_live_\w+)/.exec(server.output())![1];
     // The socket is the database's only door: a directory only this user may enter, a socket only it may open.
     expect((await stat(join(dataDir, 'run'))).mode & 0o777).toBe(0o700);
     expect((await stat(join(dataDir, 'run', '.s.PGSQL.5432'))).mode & 0o777).toBe(0o600);
+    // The data files too: PGlite writes them 0666, so the directory is the door, and only this user may enter it
+    // (it was 0755 before the start, as an operator's mkdir leaves it).
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     const search = (key: string) => fetch(`${base}/api/v1/venues?limit=20&state=CA`, { headers: { authorization: `Bearer ${key}` } });
 
     // Load: 6 searches in flight all the time while the CLI issues and revokes a key.

@@ -20,6 +20,11 @@ const socketDir = process.env.EMBEDDED_SOCKET_DIR as string;
 const templateFile = process.env.EMBEDDED_TEMPLATE_FILE || undefined;
 const tell = (message: DatabaseProcessMessage) => process.send?.(message);
 
+// The file system is the database's only authentication (the socket has no password). PGlite writes its files 0666
+// whatever the umask, so the data directory itself is this user's alone (0700, as PostgreSQL insists on too); the
+// umask covers what this process creates (the lock, the socket directory).
+process.umask(0o077);
+
 let stopping: Promise<void> | undefined;
 let stopWork: () => Promise<void> = async () => {};
 function stop(code: number) {
@@ -69,6 +74,8 @@ async function lockWhenFree(dir: string) {
 }
 
 try {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700);
   const lock = await lockWhenFree(dataDir).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {
       tell({ type: 'locked', holderPid: error.holderPid });
