@@ -38,6 +38,8 @@ function malformedTarget(req: IncomingMessage): string | null {
   if (target === '*') return req.method === 'OPTIONS' ? null : 'the request target * is only valid with OPTIONS';
   if (!target.startsWith('/')) return 'the request target must be a path (origin-form), such as /api/v1/venues';
   const host = req.headers.host;
+  // Node's own check would answer an empty-bodied 400; HTTP/1.0 has no Host to require.
+  if (host === undefined && req.httpVersion !== '1.0') return 'an HTTP/1.1 request needs a Host header';
   if (host !== undefined) {
     const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(host);
     if (!match || (match[2] !== undefined && Number(match[2]) > 65535)) return 'the Host header is not a valid host[:port]';
@@ -75,6 +77,9 @@ export function createHttpServer(listener: RequestListener, options: { log: Logg
       headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
       requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
       keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
+      // Node checks the header and request deadlines every 30 s by default, so they fired up to 30 s late.
+      connectionsCheckingInterval: 1_000,
+      requireHostHeader: false,
     },
     (req, res) => {
       inFlight.add(res);

@@ -63,7 +63,8 @@ export async function createInquiry(kind: InquiryKind, raw: unknown, sender: Inq
     await releaseClaim(claim, deps).catch((e: unknown) => deps.log.error({ err: e }, 'inquiry: could not release an idempotency claim'));
     if (ticket) await refund(ticket, deps).catch(() => undefined);
     if (error instanceof ApiError) throw error;
-    deps.log.error({ err: error }, 'inquiry: insert failed');
+    // The driver error's detail can quote the failing row ("Failing row contains (…)"): the lead's PII. Log its kind only.
+    deps.log.error({ failure: failureKind(error) }, 'inquiry: insert failed');
     // The hint says "retry" unless the failure is one a retry repeats (bad data, a violated constraint).
     throw new ApiError('insert_failed', {
       cause: error,
@@ -172,4 +173,11 @@ async function insertLead(parsed: InquiryInput, target: Target, sender: InquiryS
     throw error;
   }
   return result;
+}
+
+/** What a failed insert was, without its message or detail (which can quote the lead's values). */
+function failureKind(error: unknown): { name: string; code?: string } {
+  const { name, code, cause } = (error ?? {}) as { name?: unknown; code?: unknown; cause?: { code?: unknown } };
+  const sqlState = typeof code === 'string' ? code : typeof cause?.code === 'string' ? cause.code : undefined;
+  return { name: typeof name === 'string' ? name : 'Error', ...(sqlState ? { code: sqlState } : {}) };
 }

@@ -80,6 +80,13 @@ describe('malformed requests get the envelope, never a stack trace', () => {
     ],
     ['a Host with a space', 'GET /healthz HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n', 400, 'malformed_request'],
     ['a Host port past 65535', 'GET /healthz HTTP/1.1\r\nHost: localhost:99999\r\nConnection: close\r\n\r\n', 400, 'malformed_request'],
+    ['an HTTP/1.1 request with no Host', 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'malformed_request'],
+    [
+      'Content-Length and Transfer-Encoding together',
+      'POST /api/v1/inquiries/venue HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+      'malformed_request',
+    ],
     ['* with GET', 'GET * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', 400, 'malformed_request'],
     ['bytes that are not HTTP', 'HELLO THERE\r\n\r\n', 400, 'malformed_request'],
     ['a bad Content-Length', 'POST /api/v1/inquiries/venue HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n', 400, 'malformed_request'],
@@ -91,10 +98,18 @@ describe('malformed requests get the envelope, never a stack trace', () => {
     });
   }
 
+  it('an HTTP/1.0 request needs no Host (HTTP/1.0 has none) and is routed as usual', async () => {
+    const res = await raw('GET /nowhere HTTP/1.0\r\n\r\n');
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body).error).toMatchObject({ code: 'route_not_found', type: 'not_found' });
+  });
+
   it('timeouts are explicit', () => {
     expect(http.server.headersTimeout).toBe(SERVER_TIMEOUTS.headersTimeoutMs);
     expect(http.server.requestTimeout).toBe(SERVER_TIMEOUTS.requestTimeoutMs);
     expect(http.server.keepAliveTimeout).toBe(SERVER_TIMEOUTS.keepAliveTimeoutMs);
+    // Deadlines are checked every second, so a slow client is cut within a second of them, not up to 30 s late.
+    expect((http.server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval).toBe(1_000);
   });
 });
 
