@@ -18,7 +18,24 @@ const env = parseEnv(process.env);
 const log = createLogger({ level: env.LOG_LEVEL });
 const started = performance.now();
 
-let db: Database;
+let db: Database | undefined;
+let stopping = false;
+/**
+ * Until the server listens there is nothing to drain: a signal (or a database process that died for good) during
+ * start-up, seeding included, exits at once. Replaced by the draining shutdown below once listening.
+ */
+let shutdown = async (signal: string, exitCode = 0): Promise<void> => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  log.info({ signal }, 'stopping during start-up');
+  // No db.close() here: the seeding still awaiting its queries would fail first and exit 1 with its error. The
+  // embedded database process stops by itself when this process goes (it watches its IPC channel), and nothing
+  // was acknowledged to any client yet.
+  process.exit(exitCode);
+};
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
 try {
   db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -109,8 +126,7 @@ server.listen(env.PORT, env.HOST, () => {
  * SIGTERM/SIGINT: stop accepting, let every in-flight request finish (inquiries included), then stop the dispatcher,
  * the limiter and the database, and exit 0. A second signal, or a drain that cannot finish, exits at once with 1.
  */
-let stopping = false;
-async function shutdown(signal: string, exitCode = 0) {
+shutdown = async (signal: string, exitCode = 0) => {
   if (stopping) {
     log.warn({ signal }, 'second signal while draining: exiting now');
     process.exit(1);
@@ -130,6 +146,4 @@ async function shutdown(signal: string, exitCode = 0) {
   await db.close();
   log.info('stopped');
   process.exit(exitCode);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+};

@@ -72,4 +72,29 @@ describe('the server process (npm start)', () => {
     expect(await reopened.prisma.venue.count()).toBeGreaterThanOrEqual(1500);
     await reopened.close();
   }, 150_000);
+
+  it('SIGTERM during the first start (seeding) exits 0 at once; the data directory opens again', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'wv-server-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const server = startEmbedded({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', BASE_URL: `http://127.0.0.1:${port}` });
+    children.push(server.child);
+    await server.waitFor('seeding the demo catalogue');
+    server.child.kill('SIGTERM');
+    const code = await Promise.race([server.exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
+    expect(code, server.output().slice(-2000)).toBe(0);
+    expect(server.output()).toContain('stopping during start-up');
+    expect(server.output()).not.toMatch(/ReferenceError|at .+\.js:\d+/);
+    // The database process notices its parent is gone, closes PGlite and lets go of the lock within seconds.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      try {
+        await (await openDatabase({ dataDir })).close();
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  }, 120_000);
 });
