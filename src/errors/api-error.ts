@@ -15,6 +15,8 @@ export interface ApiErrorOptions {
   hint?: string;
   /** Extra response headers (Retry-After, rate limit headers). */
   headers?: Record<string, string>;
+  /** Facts a client may act on beyond the code (a GraphQL bound's name, max and actual), given in GraphQL extensions. */
+  details?: Record<string, string | number>;
   cause?: unknown;
 }
 
@@ -27,6 +29,7 @@ export class ApiError extends Error {
   readonly hint?: string;
   readonly headers?: Record<string, string>;
   readonly problems?: FieldProblem[];
+  readonly details?: Record<string, string | number>;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     const entry = ERROR_CATALOGUE[code];
@@ -39,6 +42,7 @@ export class ApiError extends Error {
     this.param = options.param ?? options.problems?.[0]?.param;
     this.hint = options.hint ?? ('hint' in entry ? entry.hint : undefined);
     this.headers = options.headers;
+    this.details = options.details;
   }
 
   /**
@@ -54,6 +58,7 @@ export class ApiError extends Error {
       param: rename(this.param),
       hint: this.hint,
       headers: this.headers,
+      details: this.details,
       cause: this.cause,
     });
   }

@@ -70,6 +70,32 @@ export const ERROR_CATALOGUE = {
     message: 'The request did not arrive in time.',
     hint: 'Send the whole request within 30 s.',
   },
+  method_not_allowed: {
+    type: 'request_error',
+    status: 405,
+    message: 'This method is not allowed here.',
+    hint: 'GraphQL takes GET for queries and POST for queries and mutations.',
+  },
+  invalid_graphql_request: {
+    type: 'request_error',
+    message: 'The GraphQL request is malformed.',
+    hint: 'Send one operation as {"query": "...", "variables": {...}, "operationName": "..."}; batches are not accepted.',
+  },
+  graphql_parse_failed: {
+    type: 'invalid_request_error',
+    message: 'The GraphQL document could not be parsed.',
+    hint: 'The message and locations point at the first syntax error.',
+  },
+  graphql_validation_failed: {
+    type: 'invalid_request_error',
+    message: 'The GraphQL document is not valid against the schema.',
+    hint: 'Check field and argument names against the schema (GraphiQL at /graphql completes them).',
+  },
+  query_too_complex: {
+    type: 'invalid_request_error',
+    message: 'The GraphQL operation asks for too much in one request.',
+    hint: 'extensions.bound, max and actual say which bound; ask for smaller pages or split the operation.',
+  },
   invalid_cursor: {
     type: 'validation_error',
     message: 'The cursor was not issued by this API for this search.',

@@ -15,6 +15,14 @@ export const ERROR_CONDITIONS = {
   malformed_request: 'The HTTP request itself is malformed: an absolute-form or * target, a bad Host header, bytes that are not HTTP.',
   headers_too_large: 'The request headers exceed 16 KB.',
   request_timeout: 'The request did not arrive within the server timeouts (headers 10 s, whole request 30 s).',
+  method_not_allowed: 'GraphQL was called with a method other than GET or POST, or a mutation was sent with GET (GraphQL only).',
+  invalid_graphql_request:
+    'A GraphQL request Yoga cannot read as one operation: a batch (array), a query that is not a string or is missing, variables or extensions that are not an object, an operationName the document does not define.',
+  graphql_parse_failed: 'A GraphQL document has a syntax error or more than 2,000 tokens; locations point at it (GraphQL only).',
+  graphql_validation_failed:
+    'A GraphQL document asks for fields, arguments or types the schema does not have, or breaks a GraphQL rule (GraphQL only).',
+  query_too_complex:
+    'A GraphQL operation exceeds a bound checked before any resolver runs: aliases 15, depth 8, list-aware cost 25,000 (extensions.bound, max, actual).',
   invalid_cursor: 'A cursor was not issued by this API, or was issued for other filters.',
   invalid_id: 'An id path parameter is not a UUID.',
   invalid_slug: 'A slug path parameter has characters a slug cannot have.',

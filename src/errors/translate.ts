@@ -54,6 +54,7 @@ export function errorBody(error: ApiError, requestId: string, baseUrl: string) {
 /** The same facts for GraphQL `extensions` (camelCase keys, as GraphQL clients expect). */
 export function errorExtensions(error: ApiError, requestId: string, baseUrl: string) {
   return {
+    ...error.details,
     code: error.code,
     type: error.type,
     status: error.status,

@@ -1,6 +1,8 @@
 import { GraphQLError, Kind, getNullableType, isListType, parse, type DocumentNode, type ValidationRule } from 'graphql';
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import type { Plugin } from 'graphql-yoga';
+import { ApiError } from '../errors/api-error.js';
+import { refusalError } from './errors.js';
 
 /**
  * Bounds on one GraphQL request, checked before any resolver runs (parse, validation, then before execution).
@@ -45,9 +47,11 @@ export function fieldComplexity(args: Record<string, unknown>, _ctx: unknown, fi
 
 function boundError(bound: keyof typeof GRAPHQL_BOUNDS, actual: number, what: string): GraphQLError {
   const max = GRAPHQL_BOUNDS[bound];
-  return new GraphQLError(`Query exceeds the ${what} bound: ${actual} > ${bound} ${max}.`, {
-    extensions: { code: 'GRAPHQL_VALIDATION_FAILED', bound, max, actual, http: { status: 400 } },
+  const refusal = new ApiError('query_too_complex', {
+    message: `Query exceeds the ${what} bound: ${actual} > ${bound} ${max}.`,
+    details: { bound, max, actual },
   });
+  return refusalError(refusal, { requestLevel: true });
 }
 
 const MaxAliasesRule: ValidationRule = (context) => {
@@ -89,7 +93,7 @@ export function useRequestBounds(): Plugin {
     onValidate({ addValidationRule }) {
       addValidationRule(MaxAliasesRule);
     },
-    onExecute({ args, setResultAndStopExecution }) {
+    onExecute({ args }) {
       let measured: { complexity: number; depth: number };
       try {
         measured = complexityFromQuery(selectedOperation(args.document, args.operationName), {
@@ -101,7 +105,8 @@ export function useRequestBounds(): Plugin {
         return; // invalid variables: execution reports them in its own words
       }
       const error = boundsViolation(measured);
-      if (error) setResultAndStopExecution({ errors: [error] });
+      // Thrown, not set as the result: Yoga then formats it like every other error.
+      if (error) throw error;
     },
   };
 }

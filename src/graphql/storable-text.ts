@@ -1,25 +1,21 @@
-import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { isApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
-import { errorExtensions } from '../errors/translate.js';
-import { requestScope } from '../http/context.js';
+import { refusalError } from './errors.js';
 
 /**
  * Refuses, before execution, an operation whose arguments carry text PostgreSQL cannot store (NUL, unpaired
  * surrogates): 400 invalid_parameters naming the argument, the same rule the REST adapter applies to its variables.
  */
-export function useStorableText(options: { baseUrl: string }): Plugin {
+export function useStorableText(): Plugin {
   return {
-    onExecute({ args, setResultAndStopExecution }) {
+    onExecute({ args }) {
       try {
         assertStorableArguments(args.document, args.variableValues as Record<string, unknown> | undefined, args.operationName);
       } catch (error) {
         if (!isApiError(error)) throw error;
-        const requestId = requestScope.getStore()?.requestId ?? 'unknown';
-        setResultAndStopExecution({
-          errors: [new GraphQLError(error.message, { extensions: { ...errorExtensions(error, requestId, options.baseUrl), http: { status: 400 } } })],
-        });
+        // Thrown, not set as the result: Yoga then formats it like every other error.
+        throw refusalError(error, { requestLevel: true });
       }
     },
   };

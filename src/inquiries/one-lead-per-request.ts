@@ -1,8 +1,7 @@
-import { GraphQLError, Kind, type SelectionNode, type ValidationRule } from 'graphql';
+import { Kind, type SelectionNode, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
-import { errorExtensions } from '../errors/translate.js';
-import { requestScope } from '../http/context.js';
+import { refusalError } from '../graphql/errors.js';
 
 /** The mutation fields that create a lead (§4.10, §4.11). */
 export const LEAD_CREATING_FIELDS = new Set(['createVenueInquiry', 'createVendorInquiry']);
@@ -13,51 +12,41 @@ export const LEAD_CREATING_FIELDS = new Set(['createVenueInquiry', 'createVendor
  * inquiry and reports it. (With several, a later one refused by the inquiry limit or a validation rule would share a
  * response with earlier ones that already created leads; REST, too, creates one lead per request.)
  */
-const oneLeadPerOperation =
-  (baseUrl: string): ValidationRule =>
-  (context) => ({
-    OperationDefinition(operation) {
-      if (operation.operation !== 'mutation') return;
-      const names: string[] = [];
-      // Root selections, through inline fragments and named fragment spreads (each fragment visited once).
-      const seen = new Set<string>();
-      const collect = (selections: readonly SelectionNode[]) => {
-        for (const selection of selections) {
-          if (selection.kind === Kind.FIELD) {
-            if (LEAD_CREATING_FIELDS.has(selection.name.value)) names.push(selection.name.value);
-          } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-            collect(selection.selectionSet.selections);
-          } else if (!seen.has(selection.name.value)) {
-            seen.add(selection.name.value);
-            const fragment = context.getFragment(selection.name.value);
-            if (fragment) collect(fragment.selectionSet.selections);
-          }
+const oneLeadPerOperation: ValidationRule = (context) => ({
+  OperationDefinition(operation) {
+    if (operation.operation !== 'mutation') return;
+    const names: string[] = [];
+    // Root selections, through inline fragments and named fragment spreads (each fragment visited once).
+    const seen = new Set<string>();
+    const collect = (selections: readonly SelectionNode[]) => {
+      for (const selection of selections) {
+        if (selection.kind === Kind.FIELD) {
+          if (LEAD_CREATING_FIELDS.has(selection.name.value)) names.push(selection.name.value);
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+          collect(selection.selectionSet.selections);
+        } else if (!seen.has(selection.name.value)) {
+          seen.add(selection.name.value);
+          const fragment = context.getFragment(selection.name.value);
+          if (fragment) collect(fragment.selectionSet.selections);
         }
-      };
-      collect(operation.selectionSet.selections);
-      if (names.length > 1) {
-        const refusal = new ApiError('invalid_parameters', {
-          message: `One inquiry per request: this operation selects ${names.length} lead-creating fields (${names.join(', ')}). Send each inquiry as its own request.`,
-          problems: [{ param: 'mutation', problem: 'selects more than one lead-creating field' }],
-        });
-        // Validation errors skip Yoga's masking, so the catalogue's facts are put on here, as the formatter would.
-        const requestId = requestScope.getStore()?.requestId ?? 'unknown';
-        context.reportError(
-          new GraphQLError(refusal.message, {
-            nodes: [operation],
-            extensions: { ...errorExtensions(refusal, requestId, baseUrl), http: { status: 400 } },
-          }),
-        );
       }
-    },
-  });
+    };
+    collect(operation.selectionSet.selections);
+    if (names.length > 1) {
+      const refusal = new ApiError('invalid_parameters', {
+        message: `One inquiry per request: this operation selects ${names.length} lead-creating fields (${names.join(', ')}). Send each inquiry as its own request.`,
+        problems: [{ param: 'mutation', problem: 'selects more than one lead-creating field' }],
+      });
+      context.reportError(refusalError(refusal, { nodes: [operation], requestLevel: true }));
+    }
+  },
+});
 
 /** Yoga plugin adding the rule to validation (on /graphql and the REST documents alike). */
-export function useOneLeadPerRequest(options: { baseUrl: string }): Plugin {
-  const rule = oneLeadPerOperation(options.baseUrl);
+export function useOneLeadPerRequest(): Plugin {
   return {
     onValidate({ addValidationRule }) {
-      addValidationRule(rule);
+      addValidationRule(oneLeadPerOperation);
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import { refusedVariable } from '../graphql/errors.js';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
 import type { RequestContext } from '../http/context.js';
@@ -125,10 +126,8 @@ export async function runRoute(
     const cause = first.originalError instanceof GraphQLError ? first.originalError.originalError : first.originalError;
     if (cause instanceof ApiError) throw cause.renameParams(rename);
     // A variable that GraphQL itself refused (a type it could not coerce) is a parameter error, not a crash.
-    if (!cause && first.message.startsWith('Variable "$')) {
-      const variable = /Variable "\$(\w+)"/.exec(first.message)?.[1] ?? '';
-      throw new ApiError('invalid_parameters', { problems: [{ param: snakeCase(variable), problem: 'has an invalid value' }] });
-    }
+    const variable = cause ? null : refusedVariable(first);
+    if (variable) throw new ApiError('invalid_parameters', { problems: [{ param: rename(variable), problem: 'has an invalid value' }] });
     throw cause ?? first;
   }
   const data = result.data?.[compiled.rootField];

@@ -64,12 +64,13 @@ describe('venue detail lookups (§8 row 3, §8.2)', () => {
 });
 
 describe('GraphQL request bounds (before any resolver runs)', () => {
-  const expectBound = (res: { status: number; body: any; text: string }, bound: string, max: number) => {
+  const expectBound = (res: { status: number; body: any; text: string; headers: Headers }, bound: string, max: number) => {
     expect(res.status, res.text).toBe(400);
     expect(res.body.data ?? null).toBeNull();
     const error = res.body.errors[0];
     expect(error.message).toContain(`${bound} ${max}`);
-    expect(error.extensions).toMatchObject({ bound, max });
+    expect(error.extensions).toMatchObject({ bound, max, code: 'query_too_complex', type: 'invalid_request_error', status: 400 });
+    expect(error.extensions.requestId).toBe(res.headers.get('x-request-id'));
   };
 
   it(`depth ${GRAPHQL_BOUNDS.maxDepth} (no query of today's schema reaches it: its deepest path is 6)`, async () => {
@@ -78,7 +79,10 @@ describe('GraphQL request bounds (before any resolver runs)', () => {
     expect(boundsViolation({ depth: GRAPHQL_BOUNDS.maxDepth, complexity: 1 })).toBeNull();
     const error = boundsViolation({ depth: GRAPHQL_BOUNDS.maxDepth + 1, complexity: 1 })!;
     expect(error.message).toContain(`maxDepth ${GRAPHQL_BOUNDS.maxDepth}`);
-    expect(error.extensions).toMatchObject({ bound: 'maxDepth', max: GRAPHQL_BOUNDS.maxDepth, actual: GRAPHQL_BOUNDS.maxDepth + 1 });
+    expect(error.originalError).toMatchObject({
+      code: 'query_too_complex',
+      details: { bound: 'maxDepth', max: GRAPHQL_BOUNDS.maxDepth, actual: GRAPHQL_BOUNDS.maxDepth + 1 },
+    });
   });
 
   it(`aliases ${GRAPHQL_BOUNDS.maxAliases}`, async () => {
@@ -102,5 +106,6 @@ describe('GraphQL request bounds (before any resolver runs)', () => {
     const res = await t.graphql(huge);
     expect(res.status).toBe(400);
     expect(res.body.errors[0].message).toMatch(new RegExp(`more th\\w+ ${GRAPHQL_BOUNDS.maxTokens} tokens`));
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'graphql_parse_failed', status: 400 });
   });
 });

@@ -5,6 +5,7 @@ import { postGraphql, postRest, targets, validBody, type Targets } from '../inqu
 import { createDispatcher } from '../../src/notify/dispatcher.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { Writable } from 'node:stream';
+import { ERROR_CATALOGUE, statusOf, type ErrorCode } from '../../src/errors/catalogue.js';
 
 let t: TestApp;
 let tg: Targets;
@@ -40,6 +41,61 @@ describe('GraphQL over GET and odd bodies', () => {
     expect(res.status).toBe(415);
     expectGraphQLError(res, 'unsupported_media_type');
   });
+});
+
+describe("Yoga's and graphql-js's own refusals carry the catalogue's code, type, status, requestId and docUrl", () => {
+  const json = { 'content-type': 'application/json', accept: 'application/json' };
+  const cases: { what: string; init: RequestInit & { path?: string }; status: number; code: string; param?: string }[] = [
+    { what: 'PUT', init: { method: 'PUT', headers: json, body: '{"query":"{ __typename }"}' }, status: 405, code: 'method_not_allowed' },
+    {
+      what: 'a mutation over GET',
+      init: { path: `/graphql?query=${encodeURIComponent('mutation { __typename }')}`, headers: { accept: 'application/json' } },
+      status: 405,
+      code: 'method_not_allowed',
+    },
+    { what: 'a batch', init: { method: 'POST', headers: json, body: '[{"query":"{ __typename }"}]' }, status: 400, code: 'invalid_graphql_request' },
+    { what: 'a query that is a number', init: { method: 'POST', headers: json, body: '{"query":5}' }, status: 400, code: 'invalid_graphql_request' },
+    { what: 'no query', init: { method: 'POST', headers: json, body: '{}' }, status: 400, code: 'invalid_graphql_request' },
+    { what: 'a body that is not JSON', init: { method: 'POST', headers: json, body: '{"query":' }, status: 400, code: 'invalid_graphql_request' },
+    {
+      what: 'variables that are not an object',
+      init: { method: 'POST', headers: json, body: '{"query":"{ __typename }","variables":5}' },
+      status: 400,
+      code: 'invalid_graphql_request',
+    },
+    {
+      what: 'an operationName the document lacks',
+      init: { method: 'POST', headers: json, body: '{"query":"query A { __typename }","operationName":"B"}' },
+      status: 400,
+      code: 'invalid_graphql_request',
+      param: 'operationName',
+    },
+    // GraphQL over HTTP: with Accept application/json a document that was read and then failed is HTTP 200.
+    { what: 'a syntax error', init: { method: 'POST', headers: json, body: '{"query":"{"}' }, status: 200, code: 'graphql_parse_failed' },
+    {
+      what: 'an unknown field',
+      init: { method: 'POST', headers: json, body: '{"query":"{ nope }"}' },
+      status: 200,
+      code: 'graphql_validation_failed',
+    },
+    {
+      what: 'an unknown field (graphql-response+json)',
+      init: { method: 'POST', headers: { ...json, accept: 'application/graphql-response+json' }, body: '{"query":"{ nope }"}' },
+      status: 400,
+      code: 'graphql_validation_failed',
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.what}: HTTP ${c.status}, ${c.code}`, async () => {
+      const res = await t.rest(c.init.path ?? '/graphql', c.init);
+      expect(res.status, res.text).toBe(c.status);
+      expectGraphQLError(res, c.code, c.param);
+      const error = res.body.errors[0];
+      expect(error.extensions.type).toBe(ERROR_CATALOGUE[c.code as ErrorCode].type);
+      expect(error.extensions.status).toBe(statusOf(c.code as ErrorCode));
+      expect(error.extensions.http).toBeUndefined();
+    });
+  }
 });
 
 describe('inquiry bodies', () => {

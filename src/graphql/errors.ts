@@ -1,0 +1,109 @@
+import { GraphQLError, Kind } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { ApiError } from '../errors/api-error.js';
+import { toApiError, errorExtensions } from '../errors/translate.js';
+import { requestScope } from '../http/context.js';
+import type { Logger } from '../logging/logger.js';
+
+/**
+ * The variable a graphql-js coercion error is about (missing, wrong type): its node is the variable's definition,
+ * so the name is read from the document, never from the message's wording.
+ */
+export function refusedVariable(error: GraphQLError): string | null {
+  const node = error.nodes?.[0];
+  return node?.kind === Kind.VARIABLE_DEFINITION ? node.variable.name.value : null;
+}
+
+/**
+ * A refusal of ours raised inside graphql-js's own phases (a validation rule, a bound checked before execution): the
+ * ApiError travels as the original error, so the formatter gives it the catalogue's facts like any other.
+ * `requestLevel` makes the HTTP status the error's own (400), since nothing ran.
+ */
+export function refusalError(refusal: ApiError, options: { nodes?: GraphQLError['nodes']; requestLevel?: boolean } = {}): GraphQLError {
+  return new GraphQLError(refusal.message, {
+    nodes: options.nodes,
+    originalError: refusal,
+    extensions: options.requestLevel ? { http: { status: refusal.status } } : undefined,
+  });
+}
+
+/**
+ * What graphql-js or Yoga itself refused (no original error), as a catalogue error: a variable GraphQL could not
+ * coerce, a document that does not parse or validate, a request Yoga cannot read. Their messages describe the caller's
+ * own request and are kept.
+ */
+function catalogueErrorOf(error: GraphQLError): ApiError {
+  const variable = refusedVariable(error);
+  if (variable) return new ApiError('invalid_parameters', { message: error.message, param: variable });
+  const message = error.message;
+  switch (error.extensions?.code) {
+    case 'GRAPHQL_PARSE_FAILED':
+      return new ApiError('graphql_parse_failed', { message });
+    case 'BAD_REQUEST':
+      return (error.extensions.http as { status?: number } | undefined)?.status === 405
+        ? new ApiError('method_not_allowed', { message })
+        : new ApiError('invalid_graphql_request', { message });
+    case 'OPERATION_RESOLUTION_FAILURE':
+      return new ApiError('invalid_graphql_request', { message, param: 'operationName' });
+    default:
+      return new ApiError(message.startsWith('Syntax Error') ? 'graphql_parse_failed' : 'graphql_validation_failed', { message });
+  }
+}
+
+/**
+ * Every GraphQL error, whatever raised it, leaves with the catalogue's facts in extensions (code, type, status,
+ * requestId, docUrl). This is one of the two places errors are translated (the other is the REST envelope writer);
+ * unexpected errors are logged here with the request id and masked.
+ */
+export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger): GraphQLError {
+  const scope = requestScope.getStore();
+  const requestId = scope?.requestId ?? 'unknown';
+  const graphqlError = error instanceof GraphQLError ? error : null;
+  // graphql-js wraps what a resolver throws (a GraphQLError of ours included) in a located error: the innermost
+  // GraphQLError says what happened, the outermost where.
+  let innermost = graphqlError;
+  let http = graphqlError?.extensions?.http;
+  let original: unknown = graphqlError ? graphqlError.originalError : error;
+  while (original instanceof GraphQLError) {
+    innermost = original;
+    http ??= original.extensions?.http;
+    original = original.originalError;
+  }
+  let refusal: ApiError;
+  if (innermost && !original) {
+    refusal = catalogueErrorOf(innermost);
+    // A request Yoga could not read at all (bad JSON, no body) is 400 whatever the Accept: GraphQL-over-HTTP's 200
+    // for application/json is for documents that were read and then failed, which the `spec` flag asks for.
+    if (innermost.extensions?.code === 'BAD_REQUEST' && http) http = { status: refusal.status };
+  } else {
+    const { error: apiError, unexpected } = toApiError(original);
+    if (unexpected) (scope?.log ?? log).error({ err: original, requestId }, 'unexpected error in a GraphQL operation');
+    refusal = apiError;
+  }
+  // A field's failure never changes the HTTP status: the response is 200 with the other fields' data, and the error
+  // says what failed (code, status, and for limits the seconds to wait). Field-level limits (venue detail lookups,
+  // inquiries) behave as GitHub's and Shopify's GraphQL rate limits do. A request-level refusal keeps the HTTP status
+  // it was raised with (Yoga reads extensions.http and removes it from the response).
+  return new GraphQLError(refusal.message, {
+    nodes: graphqlError?.nodes ?? innermost?.nodes,
+    source: graphqlError?.source ?? innermost?.source,
+    positions: graphqlError?.positions ?? innermost?.positions,
+    path: graphqlError?.path,
+    extensions: {
+      ...errorExtensions(refusal, requestId, baseUrl),
+      ...(refusal.headers?.['Retry-After'] ? { retryAfter: Number(refusal.headers['Retry-After']) } : {}),
+      ...(http ? { http } : {}),
+    },
+  });
+}
+
+/** Validation errors skip Yoga's masking: this gives them the same formatting as every other error. */
+export function useCatalogueValidationErrors(options: { baseUrl: string; log: Logger }): Plugin {
+  return {
+    onValidate() {
+      return ({ result, setResult }) => {
+        if (result.length) setResult(result.map((e) => formatGraphQLError(e, options.baseUrl, options.log)));
+      };
+    },
+  };
+}
