@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -96,12 +96,21 @@ async function holderIsGone(dataDir: string, owner: LockOwner | undefined): Prom
 }
 
 /**
- * Locks a PGlite data directory for this process, creating the directory if needed. PGlite has no lock of its own,
+ * Creates `dir` (and its parents) if needed and makes it readable by this user only, whatever it was: PGlite writes
+ * its files 0666 whatever the umask, so the directory is what keeps key hashes and leads from other local users.
+ */
+export async function ensurePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+}
+
+/**
+ * Locks a PGlite data directory for this process, creating the directory if needed (private: ensurePrivateDir). PGlite has no lock of its own,
  * and two processes writing the same files corrupt them. Fails fast with DataDirLockedError when a live process
  * holds it; a lock left by a killed process is taken over (at once on this host, after `staleMs` otherwise).
  */
 export async function lockDataDir(dataDir: string, options: LockDataDirOptions = {}): Promise<DataDirLock> {
-  await mkdir(dataDir, { recursive: true });
+  await ensurePrivateDir(dataDir);
   const key = resolve(dataDir);
   const lockPath = join(dataDir, LOCK_NAME);
   const lockOptions = {

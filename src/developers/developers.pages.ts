@@ -7,6 +7,7 @@ import { ERROR_CATALOGUE, ERROR_TYPES, statusOf, type ErrorCode } from '../error
 import { ERROR_CONDITIONS } from '../errors/conditions.js';
 import { errorBody } from '../errors/translate.js';
 import { OPENAPI_VERSION } from '../rest/openapi.js';
+import { HTTP_CONVENTIONS_TEXT } from '../http/conventions.js';
 import { packagePath } from '../config/paths.js';
 
 const CHANGELOG = packagePath('CHANGELOG.md');
@@ -72,11 +73,7 @@ A key looks like <code>wv_live_…</code>; keep it secret: it is shown once and 
 (<code>X-RateLimit-Limit</code>, <code>-Remaining</code>, <code>-Reset</code>; <code>Retry-After</code> on 429), and the IETF
 <code>RateLimit-Policy</code> and <code>RateLimit</code> headers describing the same windows.</p>
 <h2>Caching and compression</h2>
-<p>Successful reads carry <code>Cache-Control: private, max-age=300</code> (§8.10: cache search results for 5 minutes) and a
-weak <code>ETag</code>. Send it back as <code>If-None-Match</code> to get <code>304 Not Modified</code> with no body; a 304 still
-counts as a request against your limits, since it was authenticated and rate limited. Errors and inquiries are
-<code>no-store</code>. Bodies of 1 KB or more come compressed (br or gzip) when your client sends <code>Accept-Encoding</code>.
-Every GET route answers HEAD; list parameters take <code>amenities=pool,hot-tub</code> or <code>amenities=pool&amp;amenities=hot-tub</code>.</p>
+<p>${marked.parseInline(HTTP_CONVENTIONS_TEXT)}</p>
 <div class="cards">
 <div class="card"><h3><a href="/developers/reference">REST reference</a></h3><p>Every endpoint, parameter and response, from the OpenAPI document.</p></div>
 <div class="card"><h3><a href="/graphql">GraphiQL</a></h3><p>The GraphQL schema with docs and autocomplete; paste your key in the headers.</p></div>

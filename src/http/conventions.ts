@@ -7,6 +7,14 @@ const gzipAsync = promisify(gzip);
 
 /** Bodies smaller than this are sent as they are: compression would cost more than it saves. */
 const COMPRESS_MIN_BYTES = 1024;
+
+/** The caching and compression rules as clients read them, in Markdown (the OpenAPI info text and /developers). */
+export const HTTP_CONVENTIONS_TEXT =
+  'Successful reads carry `Cache-Control: private, max-age=300` (§8.10: cache search results for 5 minutes) and a weak `ETag` ' +
+  '(computed without request_id). Send it back as `If-None-Match` to get `304 Not Modified` with no body; a 304 still counts as a ' +
+  'request against your limits, since it was authenticated and rate limited. Errors and inquiries are `no-store`. Bodies of ' +
+  `${COMPRESS_MIN_BYTES / 1024} KB or more come compressed (br or gzip) when the client sends \`Accept-Encoding\`. Every GET route ` +
+  'answers HEAD; list parameters take `amenities=pool,hot-tub` or `amenities=pool&amenities=hot-tub`.';
 const COMPRESSIBLE = /^(application\/(json|graphql-response\+json|javascript)|text\/)/;
 
 /**

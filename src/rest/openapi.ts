@@ -19,6 +19,7 @@ import type { ParamSpec } from './params.js';
 import { snakeCase, type RestRoute } from './route.js';
 import { componentRef, defined, responseBodySchema } from './openapi-schemas.js';
 import { COMMON_ERRORS, HEADERS, errorResponses, errorSchema, responseHeaders } from './openapi-responses.js';
+import { HTTP_CONVENTIONS_TEXT } from '../http/conventions.js';
 
 /** §9: the description document's version. */
 export const OPENAPI_VERSION = '1.0.0';
@@ -46,10 +47,7 @@ const INFO_DESCRIPTION = [
     'each operation lists the codes it can answer with at each status. A path that matches no route answers 404 route_not_found. ' +
     'Query parameters a route does not have, and a non-list parameter given more than once, are refused with 400 invalid_parameters ' +
     'naming them; list parameters (such as amenities) take both `a,b` and `a=x&a=y`.',
-  '**HTTP caching and compression (§8.10).** Successful GET answers carry `Cache-Control: private, max-age=300` and a weak `ETag` ' +
-    '(computed without request_id); send it back as `If-None-Match` to get 304 Not Modified with no body. A 304 is still a counted ' +
-    'request: it was authenticated and rate limited. Errors and inquiries are `no-store`. Bodies of 1 KB or more are sent with br or ' +
-    'gzip when Accept-Encoding allows. Every GET route also answers HEAD. Beside the X-RateLimit-* headers, responses carry the IETF ' +
+  `**HTTP caching and compression (§8.10).** ${HTTP_CONVENTIONS_TEXT} Beside the X-RateLimit-* headers, responses carry the IETF ` +
     '`RateLimit-Policy` and `RateLimit` headers describing the same windows.',
   '**Limits (§8).** Per minute: 10 (Free), 60 (Pro, Partner); per day: 100 / 10,000 read requests, 20 venue detail lookups, ' +
     '5 inquiries of each kind. Windows roll. Responses carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset ' +

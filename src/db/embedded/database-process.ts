@@ -2,10 +2,10 @@
 // work never stalls the API's event loop and other local processes (keys CLI, `npm run mcp`, psql) can share it.
 // Started and stopped by embedded-database.ts; it holds the data directory lock because it is what opens the files.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { DataDirLockedError, lockDataDir } from '../data-dir-lock.js';
+import { DataDirLockedError, ensurePrivateDir, lockDataDir } from '../data-dir-lock.js';
 import { socketFile } from './socket-path.js';
 import { serveWireProtocol } from './wire-server.js';
 
@@ -74,8 +74,6 @@ async function lockWhenFree(dir: string) {
 }
 
 try {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  await chmod(dataDir, 0o700);
   const lock = await lockWhenFree(dataDir).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {
       tell({ type: 'locked', holderPid: error.holderPid });
@@ -86,8 +84,7 @@ try {
   const fresh = !existsSync(join(dataDir, 'pglite'));
   const loadDataDir = templateFile && fresh ? new Blob([new Uint8Array(await readFile(templateFile))], { type: 'application/x-tar' }) : undefined;
   const pglite = await PGlite.create({ dataDir: join(dataDir, 'pglite'), loadDataDir });
-  await mkdir(socketDir, { recursive: true, mode: 0o700 });
-  await chmod(socketDir, 0o700);
+  await ensurePrivateDir(socketDir);
   const server = await serveWireProtocol(pglite, socketFile(socketDir));
   stopWork = async () => {
     await server.close().catch(() => undefined);
