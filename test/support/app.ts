@@ -5,6 +5,7 @@ import { createLogger } from '../../src/logging/logger.js';
 import { createApiKey, type ApiTier } from '../../src/auth/api-keys.service.js';
 import type { Database } from '../../src/db/client.js';
 import { createEmptyTestDatabase, createTestDatabase } from './database.js';
+import { captureLog } from './run-log.js';
 import { SPEC_POLICY, UNREACHABLE_POLICY, type LimitsPolicy } from '../../src/limits/limits.policy.js';
 
 let appCount = 0;
@@ -78,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const destination = new Writable({
     write(chunk, _enc, done) {
       logs.push(String(chunk));
+      captureLog(String(chunk));
       done();
     },
   });

@@ -1,5 +1,6 @@
 // Builds the test database templates once per vitest run; test/support/database.ts clones them per test file.
 // Backend: PostgreSQL when TEST_DATABASE_URL is set (an admin connection able to CREATE DATABASE), else PGlite.
+import { findLogLeaks } from './run-log.js';
 import { spawnSync } from 'node:child_process';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -56,9 +57,9 @@ async function seed(db: Database): Promise<void> {
 
 async function buildPGliteTemplates(dir: string, seeded: boolean): Promise<TestDatabaseTemplates['pgliteFiles']> {
   const root = join(dir, '..');
-  // Dumps of runs that were killed before their teardown (~180 MB each).
+  // Dumps (~180 MB each) and captured logs of runs that were killed before their teardown.
   for (const entry of await readdir(root).catch(() => [])) {
-    const pid = Number(/^test-db-(\d+)$/.exec(entry)?.[1]);
+    const pid = Number(/^test-(?:db|logs)-(\d+)$/.exec(entry)?.[1]);
     if (pid && !isAlive(pid)) await rm(join(root, entry), { recursive: true, force: true });
   }
   await mkdir(dir, { recursive: true });
@@ -137,6 +138,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await removeDumps();
     throw error;
   });
+  const runLogDir = join(repoRoot, '.tmp', `test-logs-${process.pid}`);
+  await mkdir(runLogDir, { recursive: true });
+  project.provide('runLogDir', runLogDir);
   project.provide('testDatabases', {
     kind: postgres ? 'postgres' : 'pglite',
     pgliteFiles,
@@ -144,5 +148,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   return async () => {
     await Promise.all([removeDumps(), postgres?.dropAll()]);
+    // No PII in logs (issue 11): every line every test app and server process logged in this run, scanned once.
+    const { leaks, lines } = findLogLeaks(runLogDir);
+    await rm(runLogDir, { recursive: true, force: true });
+    console.log(`[log scan] ${lines} captured log lines, ${leaks.length ? `${leaks.length} leaking` : 'no key, e-mail, phone or inquiry field'}`);
+    if (leaks.length) {
+      // vitest reports an error thrown here but still exits 0: the exit code is set too, so the run fails.
+      process.exitCode = 1;
+      throw new Error(`captured logs of this run leak PII or keys:\n${leaks.join('\n')}`);
+    }
   };
 }

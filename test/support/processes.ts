@@ -2,6 +2,7 @@
 // One copy for every test that spawns something; extend it here rather than writing another.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { captureLog } from './run-log.js';
 
 export const repoRoot = new URL('../..', import.meta.url).pathname;
 
@@ -42,6 +43,8 @@ export function startServer(env: Record<string, string>, args: string[] = SERVER
   child.stdout?.on('data', (d) => {
     output += d;
     stdout += d;
+    // stdout is the structured log; stderr is the terminal (where the demo key banner belongs).
+    captureLog(String(d));
   });
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
