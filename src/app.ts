@@ -322,7 +322,7 @@ export function createApp(options: AppOptions): App {
     const head = original.method === 'HEAD';
     const request = head ? new Request(original.url, { method: 'GET', headers: original.headers, signal: original.signal }) : original;
     const path = new URL(request.url).pathname;
-    const scope: { requestId: string; log: Logger; usedDeprecatedFields?: boolean; route?: string } = { requestId, log };
+    const scope: NonNullable<ReturnType<typeof requestScope.getStore>> = { requestId, log };
     const served = await requestScope.run(scope, () => serve(request, requestId, log, admission, ip));
     if (scope.usedDeprecatedFields) for (const [name, value] of Object.entries(deprecationHeaders(deps.baseUrl))) served.headers.set(name, value);
     const catalogueRead =
@@ -331,7 +331,9 @@ export function createApp(options: AppOptions): App {
       request,
       served,
       requestId,
-      catalogueRead && !(served.headers.get('content-type') ?? '').startsWith('text/html'),
+      // A GraphQL answer with field errors (a venue not found, a refused lookup) is HTTP 200 but not a catalogue read to
+      // keep for 5 minutes: the client should see the next attempt's answer.
+      catalogueRead && !scope.answeredWithErrors && !(served.headers.get('content-type') ?? '').startsWith('text/html'),
     );
     response = await withCompression(request, response);
     if (head) response = await asHead(response);

@@ -58,6 +58,7 @@ function catalogueErrorOf(error: GraphQLError): ApiError {
 export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger): GraphQLError {
   const scope = requestScope.getStore();
   const requestId = scope?.requestId ?? 'unknown';
+  if (scope) scope.answeredWithErrors = true;
   const graphqlError = error instanceof GraphQLError ? error : null;
   // graphql-js wraps what a resolver throws (a GraphQLError of ours included) in a located error: the innermost
   // GraphQLError says what happened, the outermost where.

@@ -44,6 +44,8 @@ export const requestScope = new AsyncLocalStorage<{
   log: Logger;
   /** Set during execution when the operation selected a deprecated field (the response then says so in headers). */
   usedDeprecatedFields?: boolean;
+  /** Set when a GraphQL error was formatted for the response: an HTTP 200 with field errors is not cached. */
+  answeredWithErrors?: boolean;
   /** What the metrics call this request: a REST route template or a GraphQL operation name (set while serving). */
   route?: string;
 }>();

@@ -21,7 +21,7 @@ const COMPRESSIBLE = /^(application\/(json|graphql-response\+json|javascript)|te
  * §8.10 tells clients to cache search results for 5 minutes: successful catalogue reads (GET) answer with
  * `Cache-Control: private, max-age=300` and a weak ETag over the body without its request_id (the only part that
  * changes between identical answers); a matching If-None-Match is a 304 with the same headers and no body. Anything
- * else (inquiries, errors) is `no-store`. A 304 is still a counted request: it was authenticated and rate limited.
+ * else (inquiries, errors, a GraphQL answer with field errors — the caller says so with `cacheable`) is `no-store`. A 304 is still a counted request: it was authenticated and rate limited.
  */
 export async function withCaching(request: Request, response: Response, requestId: string, cacheable: boolean): Promise<Response> {
   if (!cacheable || response.status !== 200) {
@@ -29,13 +29,6 @@ export async function withCaching(request: Request, response: Response, requestI
     return response;
   }
   const body = await response.text();
-  if (carriesGraphQLErrors(body)) {
-    // A GraphQL answer with field errors (a venue not found, a refused lookup) is HTTP 200 but not a catalogue read
-    // to keep for 5 minutes: the client should see the next attempt's answer.
-    const headers = new Headers(response.headers);
-    headers.set('cache-control', 'no-store');
-    return new Response(body, { status: response.status, headers });
-  }
   const stable = body.replaceAll(`"request_id":"${requestId}"`, '');
   const etag = `W/"${createHash('sha256').update(stable).digest('base64url').slice(0, 27)}"`;
   const headers = new Headers(response.headers);
@@ -48,17 +41,6 @@ export async function withCaching(request: Request, response: Response, requestI
     return new Response(null, { status: 304, headers });
   }
   return new Response(body, { status: response.status, headers });
-}
-
-/** A GraphQL response body with a top-level `errors` list (parsed only when the text could hold one). */
-function carriesGraphQLErrors(body: string): boolean {
-  if (!body.includes('"errors"')) return false;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return typeof parsed === 'object' && parsed !== null && 'errors' in parsed;
-  } catch {
-    return false;
-  }
 }
 
 /** br or gzip, as the client prefers (br first at equal weight), for text bodies of 1 KB or more. */
