@@ -33,13 +33,16 @@ export function useDeprecationNotice(): Plugin {
 export function isIntrospectionOnly(search: URLSearchParams, body: Uint8Array | undefined): boolean {
   let query: unknown = search.get('query');
   if (body) {
+    const text = new TextDecoder().decode(body);
+    // Every introspection field starts with "__": any other request is told apart without parsing anything.
+    if (!text.includes('__')) return false;
     try {
-      query = (JSON.parse(new TextDecoder().decode(body)) as { query?: unknown })?.query;
+      query = (JSON.parse(text) as { query?: unknown })?.query;
     } catch {
       return false;
     }
   }
-  if (typeof query !== 'string') return false;
+  if (typeof query !== 'string' || !query.includes('__')) return false;
   let document: DocumentNode;
   try {
     document = parse(query, { maxTokens: 5000 });
