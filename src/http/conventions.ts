@@ -49,10 +49,15 @@ export async function withCompression(request: Request, response: Response): Pro
   if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD') return response;
   const accepted = acceptedEncodings(request.headers.get('accept-encoding') ?? '');
   const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  if (!encoding) {
+    // Nothing to pack: the body is passed on as it is, never buffered again.
+    response.headers.append('vary', 'Accept-Encoding');
+    return response;
+  }
   const headers = new Headers(response.headers);
   headers.append('vary', 'Accept-Encoding');
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if (!encoding || bytes.byteLength < COMPRESS_MIN_BYTES) return new Response(bytes, { status: response.status, headers });
+  if (bytes.byteLength < COMPRESS_MIN_BYTES) return new Response(bytes, { status: response.status, headers });
   const packed =
     encoding === 'br'
       ? await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
