@@ -1,4 +1,4 @@
-import { GraphQLError, Kind } from 'graphql';
+import { BREAK, GraphQLError, Kind, visit, type ASTNode, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
 import { toApiError, errorExtensions } from '../errors/translate.js';
@@ -32,9 +32,14 @@ export function refusalError(refusal: ApiError, options: { nodes?: GraphQLError[
  * coerce, a document that does not parse or validate, a request Yoga cannot read. Their messages describe the caller's
  * own request and are kept.
  */
-function catalogueErrorOf(error: GraphQLError): ApiError {
+function catalogueErrorOf(error: GraphQLError, document?: DocumentNode): ApiError {
   const variable = refusedVariable(error);
   if (variable) return new ApiError('invalid_parameters', { message: error.message, param: variable });
+  // A value written in the document that its argument's type cannot take (an Int past 32 bits, a string for an Int),
+  // or an argument the field does not have, is a parameter error, as the same mistake in a variable or a REST
+  // parameter is.
+  const argument = document && error.nodes?.[0] ? argumentHolding(document, error.nodes[0]) : null;
+  if (argument) return new ApiError('invalid_parameters', { message: error.message, param: argument });
   const message = error.message;
   switch (error.extensions?.code) {
     case 'GRAPHQL_PARSE_FAILED':
@@ -50,12 +55,36 @@ function catalogueErrorOf(error: GraphQLError): ApiError {
   }
 }
 
+const VALUE_KINDS = new Set<string>([Kind.INT, Kind.FLOAT, Kind.STRING, Kind.BOOLEAN, Kind.NULL, Kind.ENUM, Kind.LIST, Kind.OBJECT]);
+
+/**
+ * The argument an error is about: the argument node itself (an unknown argument, a value its type cannot take), or the
+ * argument whose written value holds the node (found by identity in the document); null for any other node.
+ */
+function argumentHolding(document: DocumentNode, node: ASTNode): string | null {
+  if (node.kind === Kind.ARGUMENT) return node.name.value;
+  if (!VALUE_KINDS.has(node.kind)) return null;
+  let name: string | null = null;
+  visit(document, {
+    enter(current, _key, parent, _path, ancestors) {
+      if (current !== node) return undefined;
+      const argument = [...ancestors, parent].reverse().find((a): a is ASTNode => !Array.isArray(a) && (a as ASTNode).kind === Kind.ARGUMENT);
+      name = argument?.kind === Kind.ARGUMENT ? argument.name.value : null;
+      return BREAK;
+    },
+  });
+  return name;
+}
+
+/** The catalogue error a formatted GraphQL error was made from. */
+const REFUSAL = Symbol('refusal');
+
 /**
  * Every GraphQL error, whatever raised it, leaves with the catalogue's facts in extensions (code, type, status,
  * requestId, docUrl). This is one of the two places errors are translated (the other is the REST envelope writer);
  * unexpected errors are logged here with the request id and masked.
  */
-export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger): GraphQLError {
+export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger, document?: DocumentNode): GraphQLError {
   const scope = requestScope.getStore();
   const requestId = scope?.requestId ?? 'unknown';
   if (scope) scope.answeredWithErrors = true;
@@ -71,8 +100,13 @@ export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger)
     original = original.originalError;
   }
   let refusal: ApiError;
-  if (innermost && !original) {
-    refusal = catalogueErrorOf(innermost);
+  const formattedBefore = (innermost as { [REFUSAL]?: ApiError } | null)?.[REFUSAL];
+  if (formattedBefore) {
+    // Yoga's validation cache hands back the errors it kept for this document, already formatted: same refusal,
+    // this request's id.
+    refusal = formattedBefore;
+  } else if (innermost && !original) {
+    refusal = catalogueErrorOf(innermost, document);
     // A request Yoga could not read at all (bad JSON, no body) is 400 whatever the Accept: GraphQL-over-HTTP's 200
     // for application/json is for documents that were read and then failed, which the `spec` flag asks for.
     if (innermost.extensions?.code === 'BAD_REQUEST' && http) http = { status: refusal.status };
@@ -85,7 +119,7 @@ export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger)
   // says what failed (code, status, and for limits the seconds to wait). Field-level limits (venue detail lookups,
   // inquiries) behave as GitHub's and Shopify's GraphQL rate limits do. A request-level refusal keeps the HTTP status
   // it was raised with (Yoga reads extensions.http and removes it from the response).
-  return new GraphQLError(refusal.message, {
+  const formatted = new GraphQLError(refusal.message, {
     nodes: graphqlError?.nodes ?? innermost?.nodes,
     source: graphqlError?.source ?? innermost?.source,
     positions: graphqlError?.positions ?? innermost?.positions,
@@ -96,14 +130,17 @@ export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger)
       ...(http ? { http } : {}),
     },
   });
+  // Not an enumerable property: nothing of it reaches the response, and Yoga's status logic does not see an original error.
+  Object.defineProperty(formatted, REFUSAL, { value: refusal });
+  return formatted;
 }
 
 /** Validation errors skip Yoga's masking: this gives them the same formatting as every other error. */
 export function useCatalogueValidationErrors(options: { baseUrl: string; log: Logger }): Plugin {
   return {
-    onValidate() {
+    onValidate({ params }) {
       return ({ result, setResult }) => {
-        if (result.length) setResult(result.map((e) => formatGraphQLError(e, options.baseUrl, options.log)));
+        if (result.length) setResult(result.map((e) => formatGraphQLError(e, options.baseUrl, options.log, params.documentAST)));
       };
     },
   };

@@ -5,6 +5,7 @@ import type { ApiKeyIdentity } from '../auth/api-keys.service.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import type { Logger } from '../logging/logger.js';
 import type { Limits } from '../limits/limits.service.js';
+import type { InquiryInput } from '../inquiries/inquiries.inputs.js';
 
 /** Where a request came in: the rules are the same, the stored lead records it (issue: inquiries). */
 export type Surface = 'rest' | 'graphql' | 'mcp';
@@ -36,6 +37,8 @@ export interface RequestContext extends AppDeps {
   loaders: RequestLoaders;
   /** X-Idempotency-Key of the request, when sent (§4.12; inquiries only). */
   idempotencyKey?: string | null;
+  /** An inquiry's input, validated in §4.10's order before GraphQL coerced it (src/inquiries/lead-input.ts). */
+  checkedInquiry?: InquiryInput;
 }
 
 /** The request id (and logger) of the request being served, for code with no context argument (error formatting). */

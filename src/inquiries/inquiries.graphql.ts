@@ -3,6 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { RequestContext } from '../http/context.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
 import { createInquiry, type InquiryResult } from './inquiries.service.js';
+import { EVENT_YEARS, INQUIRY_BOUNDS, parseInquiry } from './inquiries.inputs.js';
 import { closedSet } from '../graphql/closed-set.js';
 
 builder.mutationType({ description: 'The only writes: inquiries, each creating a real lead (§4.10–4.12).' });
@@ -16,53 +17,49 @@ const InquiryResultRef = builder.objectRef<InquiryResult>('InquiryResult').imple
   }),
 });
 
-// Numbers are Float so that a fraction gets our "must be an integer" (invalid_parameters) on both surfaces rather
-// than a GraphQL coercion error; smsConsent is JSON for the same reason (any non-boolean is sms_consent_required).
-// Every field is optional in the GraphQL type so that the one zod schema (inquiries.inputs.ts) reports missing fields
-// with the same codes on both surfaces (sms_consent_required before anything else, §4.10 rule 1).
+// The input types say the truth (Int, Boolean!, required fields); an inquiry's raw input is checked in §4.10's order
+// before GraphQL coerces it (lead-input.ts), so a wrong sms_consent is still sms_consent_required and every failing
+// field is named at once, with the same codes on both surfaces.
+const characters = (b: { min?: number; max: number }) => (b.min === 1 ? `1 to ${b.max} characters.` : `At most ${b.max} characters.`);
+const wholeNumber = (b: { min: number; max: number }) => `Whole number, ${b.min} to ${b.max}.`;
+const SMS_CONSENT_DOC =
+  'True only if the end user agreed to be texted. Any value that is not a boolean is answered with sms_consent_required before any other field is looked at (§4.10 rule 1).';
+const DATE_DOC = `ISO 8601 date (YYYY-MM-DD), in the years ${EVENT_YEARS.min} to ${EVENT_YEARS.max}.`;
+const B = INQUIRY_BOUNDS;
+
 const VenueInquiryInputRef = builder.inputType('VenueInquiryInput', {
-  description: 'Venue inquiry (§2.11). Required: propertySlug, startDate, endDate, eventGuests, guestName, guestEmail, smsConsent.',
+  description: 'Venue inquiry (§2.11).',
   fields: (t) => ({
-    propertySlug: t.string({ description: 'Venue slug.' }),
-    startDate: t.string({ description: 'Check-in, ISO 8601 date (YYYY-MM-DD).' }),
-    endDate: t.string({ description: 'Check-out, ISO 8601 date, after startDate.' }),
-    eventGuests: t.float({ description: 'Whole number, 1 to 10000.' }),
-    overnightGuests: t.float({ description: 'Whole number, 0 to 10000.' }),
-    guestName: t.string({ description: '1 to 500 characters.' }),
-    guestEmail: t.string({ description: 'Email address, at most 500 characters.' }),
-    guestPhone: t.string({ description: 'At most 100 characters.' }),
-    message: t.string({ description: 'At most 5000 characters.' }),
-    estimatedPrice: t.float({
-      description: 'Whole number, 0 to 100000: the estimate the client displayed to the couple, stored as given (never recomputed).',
+    propertySlug: t.string({ required: true, description: `Venue slug. ${characters(B.slug)}` }),
+    startDate: t.string({ required: true, description: `Check-in. ${DATE_DOC}` }),
+    endDate: t.string({ required: true, description: `Check-out, after startDate. ${DATE_DOC}` }),
+    eventGuests: t.int({ required: true, description: wholeNumber(B.venueEventGuests) }),
+    overnightGuests: t.int({ description: wholeNumber(B.overnightGuests) }),
+    guestName: t.string({ required: true, description: characters(B.guestName) }),
+    guestEmail: t.string({ required: true, description: `Email address. ${characters(B.guestEmail)}` }),
+    guestPhone: t.string({ description: characters(B.guestPhone) }),
+    message: t.string({ description: characters(B.message) }),
+    estimatedPrice: t.int({
+      description: `${wholeNumber(B.estimatedPrice)} The estimate the client displayed to the couple, stored as given (never recomputed).`,
     }),
-    smsConsent: t.field({
-      type: 'JSON',
-      extensions: { jsonSchema: { type: 'boolean' } },
-      description:
-        'Required boolean: true only if the end user agreed to be texted. Typed JSON so that any other value is answered with sms_consent_required, as on REST (§4.10 rule 1).',
-    }),
+    smsConsent: t.boolean({ required: true, description: SMS_CONSENT_DOC }),
   }),
 });
 
 const VendorInquiryInputRef = builder.inputType('VendorInquiryInput', {
-  description: 'Vendor inquiry (§2.11). Required: vendorSlug, guestName, guestEmail, smsConsent.',
+  description: 'Vendor inquiry (§2.11).',
   fields: (t) => ({
-    vendorSlug: t.string({ description: 'Vendor slug.' }),
-    guestName: t.string({ description: '1 to 500 characters.' }),
-    guestEmail: t.string({ description: 'Email address, at most 500 characters.' }),
-    guestPhone: t.string({ description: 'At most 100 characters.' }),
-    eventDate: t.string({ description: 'ISO 8601 date (YYYY-MM-DD).' }),
-    eventLocation: t.string({ description: 'At most 500 characters.' }),
-    eventGuests: t.float({ description: 'Whole number, 0 to 10000.' }),
-    budgetRange: t.string({ description: 'At most 100 characters.' }),
-    serviceNeeded: t.string({ description: 'At most 500 characters.' }),
-    message: t.string({ description: 'At most 5000 characters.' }),
-    smsConsent: t.field({
-      type: 'JSON',
-      extensions: { jsonSchema: { type: 'boolean' } },
-      description:
-        'Required boolean: true only if the end user agreed to be texted. Typed JSON so that any other value is answered with sms_consent_required, as on REST (§4.10 rule 1).',
-    }),
+    vendorSlug: t.string({ required: true, description: `Vendor slug. ${characters(B.slug)}` }),
+    guestName: t.string({ required: true, description: characters(B.guestName) }),
+    guestEmail: t.string({ required: true, description: `Email address. ${characters(B.guestEmail)}` }),
+    guestPhone: t.string({ description: characters(B.guestPhone) }),
+    eventDate: t.string({ description: DATE_DOC }),
+    eventLocation: t.string({ description: characters(B.eventLocation) }),
+    eventGuests: t.int({ description: wholeNumber(B.vendorEventGuests) }),
+    budgetRange: t.string({ description: characters(B.budgetRange) }),
+    serviceNeeded: t.string({ description: characters(B.serviceNeeded) }),
+    message: t.string({ description: characters(B.message) }),
+    smsConsent: t.boolean({ required: true, description: SMS_CONSENT_DOC }),
   }),
 });
 
@@ -75,8 +72,12 @@ const sender = (ctx: RequestContext, key: string | null | undefined) => {
   return { apiKey: ctx.apiKey, surface: ctx.surface, idempotencyKey: key ?? ctx.idempotencyKey ?? null };
 };
 
-const create = (kind: InquiryKind) => (_root: unknown, args: { input: object; idempotencyKey?: string | null }, ctx: RequestContext) =>
-  createInquiry(kind, { ...args.input }, sender(ctx, args.idempotencyKey), ctx);
+const create = (kind: InquiryKind) => (_root: unknown, args: { input: object; idempotencyKey?: string | null }, ctx: RequestContext) => {
+  // Both surfaces check the raw input before GraphQL coerces it (lead-input.ts); parsed here only if something ran
+  // the schema without that check.
+  const input = ctx.checkedInquiry?.kind === kind ? ctx.checkedInquiry : parseInquiry(kind, { ...args.input });
+  return createInquiry(input, sender(ctx, args.idempotencyKey), ctx);
+};
 
 builder.mutationFields((t) => ({
   createVenueInquiry: t.field({

@@ -44,36 +44,59 @@ const int = (min: number, max: number) =>
     .int({ error: 'must be an integer' })
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` });
-const email = z.email({ error: 'must be a valid email address' }).max(500, { error: 'must be at most 500 characters' });
+
+/**
+ * §2.11's bounds: the checks below and the GraphQL input types' descriptions (inquiries.graphql.ts) are made from
+ * these, so what a field says it takes is what it takes. Characters, or whole numbers for guests and price.
+ */
+export const INQUIRY_BOUNDS = {
+  slug: { min: 1, max: 500 },
+  guestName: { min: 1, max: 500 },
+  guestEmail: { max: 500 },
+  guestPhone: { min: 0, max: 100 },
+  message: { min: 0, max: 5000 },
+  eventLocation: { min: 0, max: 500 },
+  budgetRange: { min: 0, max: 100 },
+  serviceNeeded: { min: 0, max: 500 },
+  venueEventGuests: { min: 1, max: 10_000 },
+  overnightGuests: { min: 0, max: 10_000 },
+  vendorEventGuests: { min: 0, max: 10_000 },
+  estimatedPrice: { min: 0, max: 100_000 },
+} as const;
+
+const B = INQUIRY_BOUNDS;
+const within = (bounds: { min: number; max: number }) => text(bounds.min, bounds.max);
+const wholeNumber = (bounds: { min: number; max: number }) => int(bounds.min, bounds.max);
+const email = z.email({ error: 'must be a valid email address' }).max(B.guestEmail.max, { error: `must be at most ${B.guestEmail.max} characters` });
 
 export const VenueInquiryInput = z
   .strictObject({
-    propertySlug: text(1, 500),
+    propertySlug: within(B.slug),
     startDate: isoDate,
     endDate: isoDate,
-    eventGuests: int(1, 10_000),
-    overnightGuests: int(0, 10_000).nullish(),
-    guestName: text(1, 500),
+    eventGuests: wholeNumber(B.venueEventGuests),
+    overnightGuests: wholeNumber(B.overnightGuests).nullish(),
+    guestName: within(B.guestName),
     guestEmail: email,
-    guestPhone: text(0, 100).nullish(),
-    message: text(0, 5000).nullish(),
+    guestPhone: within(B.guestPhone).nullish(),
+    message: within(B.message).nullish(),
     /** The client's displayed estimate, whole units; stored as given (never recomputed). */
-    estimatedPrice: int(0, 100_000).nullish(),
+    estimatedPrice: wholeNumber(B.estimatedPrice).nullish(),
     smsConsent: z.boolean(),
   })
   .refine((v) => v.endDate > v.startDate, { path: ['endDate'], error: 'must be after start_date' });
 
 export const VendorInquiryInput = z.strictObject({
-  vendorSlug: text(1, 500),
-  guestName: text(1, 500),
+  vendorSlug: within(B.slug),
+  guestName: within(B.guestName),
   guestEmail: email,
-  guestPhone: text(0, 100).nullish(),
+  guestPhone: within(B.guestPhone).nullish(),
   eventDate: isoDate.nullish(),
-  eventLocation: text(0, 500).nullish(),
-  eventGuests: int(0, 10_000).nullish(),
-  budgetRange: text(0, 100).nullish(),
-  serviceNeeded: text(0, 500).nullish(),
-  message: text(0, 5000).nullish(),
+  eventLocation: within(B.eventLocation).nullish(),
+  eventGuests: wholeNumber(B.vendorEventGuests).nullish(),
+  budgetRange: within(B.budgetRange).nullish(),
+  serviceNeeded: within(B.serviceNeeded).nullish(),
+  message: within(B.message).nullish(),
   smsConsent: z.boolean(),
 });
 

@@ -30,8 +30,7 @@ export const inquiryRoutes: RestRoute[] = [
     envelope: { kind: 'object' },
     body: {
       variable: 'input',
-      check: (input) => void parseInquiry('venue', input),
-      required: ['property_slug', 'start_date', 'end_date', 'event_guests', 'guest_name', 'guest_email', 'sms_consent'],
+      check: (input) => ({ checkedInquiry: parseInquiry('venue', input) }),
     },
     headers: [IDEMPOTENCY_HEADER],
     errors: [
@@ -61,8 +60,7 @@ export const inquiryRoutes: RestRoute[] = [
     envelope: { kind: 'object' },
     body: {
       variable: 'input',
-      check: (input) => void parseInquiry('vendor', input),
-      required: ['vendor_slug', 'guest_name', 'guest_email', 'sms_consent'],
+      check: (input) => ({ checkedInquiry: parseInquiry('vendor', input) }),
     },
     headers: [IDEMPOTENCY_HEADER],
     errors: [

@@ -6,7 +6,7 @@ import { isDeterministicDatabaseFailure } from '../errors/translate.js';
 import type { Logger } from '../logging/logger.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
 import { checkInquiry, refund, type Limits, type Ticket } from '../limits/limits.service.js';
-import { parseInquiry, type InquiryInput } from './inquiries.inputs.js';
+import type { InquiryInput } from './inquiries.inputs.js';
 import { canonicalJson, claimKey, releaseClaim, sha256, type Claim } from './idempotency.js';
 
 export interface InquiryDeps {
@@ -44,8 +44,8 @@ export function nextStepsMessage(kind: InquiryKind, smsConsent: boolean): string
  * 409s end here, taking no inquiry slot) → target check → inquiry slot → one transaction writing the lead, its outbox
  * notification and the completed key. Any failure after the claim releases it, so a retry is safe.
  */
-export async function createInquiry(kind: InquiryKind, raw: unknown, sender: InquirySender, deps: InquiryDeps): Promise<InquiryResult> {
-  const parsed = parseInquiry(kind, raw);
+export async function createInquiry(parsed: InquiryInput, sender: InquirySender, deps: InquiryDeps): Promise<InquiryResult> {
+  const { kind } = parsed;
   const key = sender.idempotencyKey ?? null;
   if (key !== null && (key.length < 1 || key.length > 255)) {
     throw new ApiError('invalid_parameters', { problems: [{ param: 'idempotencyKey', problem: 'must be 1 to 255 characters' }] });

@@ -1,7 +1,9 @@
-import { Kind, type SelectionNode, type ValidationRule } from 'graphql';
+import type { ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, isApiError } from '../errors/api-error.js';
 import { refusalError } from '../graphql/errors.js';
+import type { RequestContext } from '../http/context.js';
+import { checkLeadInput, checkLiteralLeadInputs, rootFieldsOf } from './lead-input.js';
 
 /** The mutation fields that create a lead (§4.10, §4.11). */
 export const LEAD_CREATING_FIELDS = new Set(['createVenueInquiry', 'createVendorInquiry']);
@@ -15,23 +17,9 @@ export const LEAD_CREATING_FIELDS = new Set(['createVenueInquiry', 'createVendor
 const oneLeadPerOperation: ValidationRule = (context) => ({
   OperationDefinition(operation) {
     if (operation.operation !== 'mutation') return;
-    const names: string[] = [];
-    // Root selections, through inline fragments and named fragment spreads (each fragment visited once).
-    const seen = new Set<string>();
-    const collect = (selections: readonly SelectionNode[]) => {
-      for (const selection of selections) {
-        if (selection.kind === Kind.FIELD) {
-          if (LEAD_CREATING_FIELDS.has(selection.name.value)) names.push(selection.name.value);
-        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-          collect(selection.selectionSet.selections);
-        } else if (!seen.has(selection.name.value)) {
-          seen.add(selection.name.value);
-          const fragment = context.getFragment(selection.name.value);
-          if (fragment) collect(fragment.selectionSet.selections);
-        }
-      }
-    };
-    collect(operation.selectionSet.selections);
+    const names = rootFieldsOf(operation, (name) => context.getFragment(name))
+      .map((field) => field.name.value)
+      .filter((name) => LEAD_CREATING_FIELDS.has(name));
     if (names.length > 1) {
       const refusal = new ApiError('invalid_parameters', {
         message: `One inquiry per request: this operation selects ${names.length} lead-creating fields (${names.join(', ')}). Send each inquiry as its own request.`,
@@ -42,11 +30,34 @@ const oneLeadPerOperation: ValidationRule = (context) => ({
   },
 });
 
-/** Yoga plugin adding the rule to validation (on /graphql and the REST documents alike). */
-export function useOneLeadPerRequest(): Plugin {
+/**
+ * Yoga plugin: the one-lead rule joins validation (on /graphql and the REST documents alike), and an inquiry's raw
+ * input is checked in §4.10's order before GraphQL coerces it (lead-input.ts): inputs written in the document at
+ * validation, inputs in variables before execution. The validated input is handed to the resolver in the context.
+ */
+export function useOneLeadPerRequest(): Plugin<RequestContext> {
+  const refuse = (error: unknown) => {
+    if (!isApiError(error)) throw error;
+    return refusalError(error, { requestLevel: true });
+  };
   return {
-    onValidate({ addValidationRule }) {
+    onValidate({ addValidationRule, params, setResult }) {
       addValidationRule(oneLeadPerOperation);
+      try {
+        checkLiteralLeadInputs(params.documentAST);
+      } catch (error) {
+        setResult([refuse(error)]);
+      }
+    },
+    onExecute({ args, extendContext }) {
+      let checkedInquiry: RequestContext['checkedInquiry'] | null;
+      try {
+        checkedInquiry = checkLeadInput(args.document, args.variableValues as Record<string, unknown> | undefined, args.operationName);
+      } catch (error) {
+        // Thrown, not set as the result: Yoga then formats it like every other error.
+        throw refuse(error);
+      }
+      if (checkedInquiry) extendContext({ checkedInquiry });
     },
   };
 }

@@ -104,6 +104,7 @@ export async function runRoute(
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const rename = (argument: string) => compiled.paramOfArgument.get(argument) ?? snakeCase(argument);
   let variableValues: Record<string, unknown>;
+  let checked: Partial<RequestContext> | undefined;
   try {
     variableValues = variablesFromQuery(input.search, compiled.params);
     for (const spec of compiled.params.filter((p) => p.in === 'path')) {
@@ -113,14 +114,15 @@ export async function runRoute(
       const { variable, check } = compiled.route.body;
       const body = jsonBody(input.body);
       variableValues[variable] = body;
-      check?.(body);
+      checked = check?.(body);
     }
     assertStorableArguments(compiled.document, variableValues);
   } catch (e) {
     if (e instanceof ApiError) throw e.renameParams(rename);
     throw new ApiError('invalid_parameters', { cause: e });
   }
-  const result = await execute({ schema, document: compiled.document, contextValue: context, variableValues });
+  const contextValue = checked ? { ...context, ...checked } : context;
+  const result = await execute({ schema, document: compiled.document, contextValue, variableValues });
   if (result.errors?.length) {
     const first = result.errors[0];
     const cause = first.originalError instanceof GraphQLError ? first.originalError.originalError : first.originalError;

@@ -186,23 +186,19 @@ function inputBody(compiled: CompiledRoute, schema: GraphQLSchema): OpenAPIV3_1.
   const properties = Object.fromEntries(
     Object.values(type.getFields()).map((field) => {
       const scalar = getNamedType(field.type).name as ParamSpec['scalar'];
-      // A field typed loosely on purpose (smsConsent is JSON so the service answers any wrong value) names its real type.
-      const refined = field.extensions?.jsonSchema as OpenAPIV3_1.SchemaObject | undefined;
       return [
         snakeCase(field.name),
         defined({
-          ...(refined ?? { type: PARAM_TYPES[scalar] ?? 'string' }),
+          type: PARAM_TYPES[scalar] ?? 'string',
           format: /Date$/.test(field.name) ? 'date' : field.name === 'guestEmail' ? 'email' : undefined,
           description: field.description ?? undefined,
         }),
       ];
     }),
   );
-  const required =
-    body.required ??
-    Object.values(type.getFields())
-      .filter((f) => isNonNullType(f.type))
-      .map((f) => snakeCase(f.name));
+  const required = Object.values(type.getFields())
+    .filter((f) => isNonNullType(f.type))
+    .map((f) => snakeCase(f.name));
   return {
     required: true,
     description: type.description ?? undefined,

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../http/context.js';
 import type { ErrorCode } from '../errors/catalogue.js';
 
 /**
@@ -44,13 +45,12 @@ export interface RestRoute {
   /**
    * POST routes: the JSON body (an object) becomes this variable of the document, its snake_case keys renamed to the
    * input type's camelCase fields. `check` runs the module's own input parser first, so a wrong type is reported
-   * with the module's codes and words rather than as a GraphQL coercion error.
+   * with the module's codes and words rather than as a GraphQL coercion error; what it returns joins the context the
+   * document runs with (the validated input, so the resolver does not parse it again).
    */
   body?: {
     variable: string;
-    check?: (input: Record<string, unknown>) => void;
-    /** Required body fields (REST names), for the OpenAPI document. @default the input type's non-null fields */
-    required?: string[];
+    check?: (input: Record<string, unknown>) => Partial<RequestContext>;
   };
   /** The body carries deprecated fields (§9): responses add Deprecation, Sunset and Link headers. */
   deprecatedFields?: boolean;

@@ -247,3 +247,73 @@ describe('OpenAPI', () => {
     expect(res.body.paths['/inquiries/venue'].post.description).toMatch(/estimated_price is stored as the estimate the client displayed/);
   });
 });
+
+describe('GraphQL input types say the truth; the §4.10 rule order holds before GraphQL coerces anything', () => {
+  const typeOf = async (name: string) =>
+    (await t.graphql(`{ __type(name: "${name}") { inputFields { name type { kind name ofType { name } } } } }`)).body.data.__type.inputFields as {
+      name: string;
+      type: { kind: string; name: string | null; ofType: { name: string } | null };
+    }[];
+  const shown = (f: { type: { kind: string; name: string | null; ofType: { name: string } | null } }) =>
+    f.type.kind === 'NON_NULL' ? `${f.type.ofType!.name}!` : f.type.name;
+
+  it('VenueInquiryInput and VendorInquiryInput: Int for whole numbers, Boolean! smsConsent, required fields non-null', async () => {
+    const venue = Object.fromEntries((await typeOf('VenueInquiryInput')).map((f) => [f.name, shown(f)]));
+    expect(venue).toEqual({
+      propertySlug: 'String!',
+      startDate: 'String!',
+      endDate: 'String!',
+      eventGuests: 'Int!',
+      overnightGuests: 'Int',
+      guestName: 'String!',
+      guestEmail: 'String!',
+      guestPhone: 'String',
+      message: 'String',
+      estimatedPrice: 'Int',
+      smsConsent: 'Boolean!',
+    });
+    const vendor = Object.fromEntries((await typeOf('VendorInquiryInput')).map((f) => [f.name, shown(f)]));
+    expect(vendor).toMatchObject({ vendorSlug: 'String!', guestName: 'String!', guestEmail: 'String!', eventGuests: 'Int', smsConsent: 'Boolean!' });
+    const openapi = (await t.rest('/api/v1/openapi.json', { key: null })).body;
+    const body = openapi.paths['/inquiries/venue'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.event_guests.type).toBe('integer');
+    expect(body.properties.estimated_price.type).toBe('integer');
+    expect([...body.required].sort()).toEqual([
+      'end_date',
+      'event_guests',
+      'guest_email',
+      'guest_name',
+      'property_slug',
+      'sms_consent',
+      'start_date',
+    ]);
+  });
+
+  it('an input written in the document: sms_consent_required, then every failing field, not a GraphQL type error', async () => {
+    const before = await leads();
+    const literal = (fields: string) => `mutation { createVenueInquiry(input: { ${fields} }) { inquiryId } }`;
+    const valid = `propertySlug: "${tg.venue}", startDate: "2027-06-10", endDate: "2027-06-13", guestName: "Ada", guestEmail: "ada@example.com"`;
+    const noConsent = await t.graphql(literal(`${valid}, eventGuests: 50.5`));
+    expect(noConsent.status).toBe(400);
+    expectGraphQLError(noConsent, 'sms_consent_required', 'smsConsent');
+    const stringConsent = await t.graphql(literal(`${valid}, eventGuests: 80, smsConsent: "yes"`));
+    expectGraphQLError(stringConsent, 'sms_consent_required', 'smsConsent');
+    const fraction = await t.graphql(literal(`${valid}, eventGuests: 50.5, smsConsent: false`));
+    expect(fraction.status).toBe(400);
+    expectGraphQLError(fraction, 'invalid_parameters', 'eventGuests');
+    expect(fraction.body.errors[0].message).toMatch(/eventGuests must be an integer/);
+    expect(await leads()).toBe(before);
+    const ok = await t.graphql(literal(`${valid}, eventGuests: 80, smsConsent: false`), {}, { headers: { 'x-idempotency-key': fresh() } });
+    expect(ok.body.data?.createVenueInquiry?.inquiryId, ok.text).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("a refusal depends on the request's variables, never on what Yoga's validation cache kept for the same document", async () => {
+    const body = validBody('venue', tg);
+    const { sms_consent: _omit, ...without } = body;
+    // The same document three times: refused, accepted, refused.
+    expectGraphQLError(await postGraphql(t, 'venue', without, { idem: fresh() }), 'sms_consent_required', 'smsConsent');
+    const ok = await postGraphql(t, 'venue', { ...body, guest_name: 'Cache check' }, { idem: fresh() });
+    expect(resultOf('venue', ok)?.inquiryId, ok.text).toBeTruthy();
+    expectGraphQLError(await postGraphql(t, 'venue', { ...body, event_guests: 1.5 }, { idem: fresh() }), 'invalid_parameters', 'eventGuests');
+  });
+});

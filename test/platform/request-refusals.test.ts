@@ -98,6 +98,37 @@ describe("Yoga's and graphql-js's own refusals carry the catalogue's code, type,
   }
 });
 
+describe('GraphQL argument mistakes are parameter errors, and a cached validation keeps its code', () => {
+  it('a written value its argument cannot take, or an unknown argument: invalid_parameters naming the argument', async () => {
+    const overflow = await t.graphql('{ inspirationPhotos(first: 2147483648) { totalCount } }');
+    expect(overflow.status).toBe(400);
+    expectGraphQLError(overflow, 'invalid_parameters', 'first');
+    expect(overflow.body.errors[0].message).toMatch(/32-bit/);
+    expectGraphQLError(await t.graphql('{ vendors(first: "ten") { totalCount } }'), 'invalid_parameters', 'first');
+    expectGraphQLError(await t.graphql('{ vendors(colour: "red") { totalCount } }'), 'invalid_parameters', 'colour');
+    // A field the type does not have is the document's mistake, not a parameter's.
+    expectGraphQLError(await t.graphql('{ vendors { colour } }'), 'graphql_validation_failed');
+  });
+
+  it("the same refused document twice: Yoga's validation cache answers the second, with the same code and its own request id", async () => {
+    for (const [document, code] of [
+      ['mutation { a: createVendorInquiry(input: {}) { inquiryId } b: createVendorInquiry(input: {}) { inquiryId } }', 'sms_consent_required'],
+      [
+        'mutation { a: __typename b: createVendorInquiry(input: {smsConsent: true}) { inquiryId } c: createVenueInquiry(input: {smsConsent: true}) { inquiryId } }',
+        'invalid_parameters',
+      ],
+      ['{ inspirationPhotos(first: 2147483648) { totalCount } }', 'invalid_parameters'],
+      ['{ nope }', 'graphql_validation_failed'],
+    ] as const) {
+      const first = await t.graphql(document);
+      const second = await t.graphql(document);
+      expectGraphQLError(first, code);
+      expectGraphQLError(second, code);
+      expect(second.body.errors[0].extensions.requestId).not.toBe(first.body.errors[0].extensions.requestId);
+    }
+  });
+});
+
 describe('inquiry bodies', () => {
   it('must be application/json: another Content-Type or a Content-Encoding is 415 unsupported_media_type; nothing stored', async () => {
     const before = await t.db.prisma.inquiry.count();
