@@ -52,6 +52,6 @@ export const ERROR_CONDITIONS = {
   internal_error: 'An unexpected error: nothing about it is shown; it is logged with the request_id.',
   database_error: 'A database read failed.',
   insert_failed: 'An inquiry could not be saved. Nothing was stored; retrying with the same X-Idempotency-Key is safe.',
-  service_unavailable: 'A dependency the request needs (the rate limit store for inquiries) is unavailable.',
+  service_unavailable: 'A dependency the request needs (the rate limit store for inquiries) is unavailable, or the server is shutting down.',
   knowledge_unavailable: 'The planning knowledge store is unavailable.',
 } as const satisfies Record<ErrorCode, string>;

@@ -19,11 +19,20 @@ export const SERVER_TIMEOUTS = {
 /** How long a drain waits for in-flight requests before closing their connections anyway, milliseconds. */
 export const DRAIN_TIMEOUT_MS = 10_000;
 
+/**
+ * How long a drain keeps accepting before it stops, milliseconds. A request a client sent just before the signal may
+ * not have been read yet (its connection still in the listen queue, or its bytes in a socket buffer); closing the
+ * listener or such a connection at once resets it. During this time it is read and answered `503
+ * service_unavailable` with `Connection: close` instead; after it, new connections are refused.
+ */
+export const DRAIN_ACCEPT_GRACE_MS = 500;
+
 export interface HttpServer {
   server: Server;
   /**
-   * Graceful drain: stop accepting connections, let every in-flight request finish (their responses say
-   * `Connection: close`), close idle keep-alive connections, then resolve. After `DRAIN_TIMEOUT_MS` the rest are cut.
+   * Graceful drain: let every in-flight request finish (their responses say `Connection: close`); answer what arrives
+   * during `DRAIN_ACCEPT_GRACE_MS` with 503, then stop accepting and close idle keep-alive connections; resolve when
+   * the last connection has closed. After `DRAIN_TIMEOUT_MS` the rest are cut.
    */
   drain: () => Promise<void>;
 }
@@ -82,9 +91,24 @@ export function createHttpServer(listener: RequestListener, options: { log: Logg
       requireHostHeader: false,
     },
     (req, res) => {
+      if (draining) {
+        // Read after the drain began, so not in flight then: refused, with nothing done (a retry elsewhere is safe).
+        const requestId = requestIdFor(null);
+        const body = envelopeBody('service_unavailable', 'The server is shutting down; retry the request.', requestId, options.baseUrl);
+        res
+          .writeHead(503, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(body),
+            'x-request-id': requestId,
+            'cache-control': 'no-store',
+            'retry-after': '1',
+            connection: 'close',
+          })
+          .end(body);
+        return;
+      }
       inFlight.add(res);
       res.on('close', () => inFlight.delete(res));
-      if (draining) res.setHeader('connection', 'close');
       if (req.method === 'OPTIONS' && req.url === '*') {
         // A server-wide OPTIONS: what the server allows, nothing else.
         res.writeHead(204, { allow: 'GET, HEAD, POST, OPTIONS', 'x-request-id': requestIdFor(null) }).end();
@@ -128,18 +152,22 @@ export function createHttpServer(listener: RequestListener, options: { log: Logg
   const drain = () =>
     new Promise<void>((resolve) => {
       draining = true;
+      options.log.info({ inFlight: inFlight.size }, 'drain: finishing the requests in flight');
       for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
       const force = setTimeout(() => {
         options.log.warn({ inFlight: inFlight.size }, `drain: requests still running after ${DRAIN_TIMEOUT_MS} ms; closing their connections`);
         server.closeAllConnections();
       }, DRAIN_TIMEOUT_MS);
       force.unref();
-      // close() stops accepting and, on Node ≥ 19, closes idle keep-alive connections; busy ones close after their
-      // response (Connection: close), and the callback runs when the last one has.
-      server.close(() => {
-        clearTimeout(force);
-        resolve();
-      });
+      // After the grace, close() stops accepting and, on Node ≥ 19, closes idle keep-alive connections; busy ones close
+      // after their response (Connection: close), and the callback runs when the last one has. Closing at once reset
+      // requests sent just before SIGTERM (test/platform/server-process.test.ts: 26 of 50 on a real process).
+      setTimeout(() => {
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      }, DRAIN_ACCEPT_GRACE_MS);
     });
 
   return { server, drain };

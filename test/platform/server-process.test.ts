@@ -1,10 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
+import { DRAIN_TIMEOUT_MS } from '../../src/http/server.js';
 import { freePort, startServer } from '../support/processes.js';
+
+/** "a: 2, b: 1", in first-seen order. */
+const countOf = (labels: string[]) => [...new Set(labels)].map((l) => `${l}: ${labels.filter((x) => x === l).length}`).join(', ');
 
 /** The server as `npm start` runs it, on the embedded database whatever the test run's environment. */
 const startEmbedded = (env: Record<string, string>) => startServer({ DATABASE_URL: '', REDIS_URL: '', ...env });
@@ -71,6 +76,158 @@ describe('the server process (npm start)', () => {
     const reopened = await openDatabase({ dataDir });
     expect(await reopened.prisma.venue.count()).toBeGreaterThanOrEqual(1500);
     await reopened.close();
+  }, 150_000);
+
+  it('SIGTERM with 50 requests in flight: each gets its whole response, every 201 lead is stored, no new connection is served, exit 0 within the drain time', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'wv-server-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startEmbedded({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', BASE_URL: base });
+    children.push(server.child);
+    await server.waitFor('Demo API key');
+    await server.waitFor('"msg":"listening"');
+    const key = /Demo API key[^:]*: (wv_live_\w+)/.exec(server.output())![1];
+    const auth = { authorization: `Bearer ${key}` };
+    const venue = (await (await fetch(`${base}/api/v1/venues?limit=1`, { headers: auth })).json()).data[0].slug;
+    const vendors = (await (await fetch(`${base}/api/v1/vendors?limit=20`, { headers: auth })).json()).data;
+    const vendor = vendors.find((v: { is_affiliate_only: boolean }) => !v.is_affiliate_only).slug;
+
+    // The demo key (pro): 60 requests a minute, 5 venue and 5 vendor inquiries a day. 2 above + 50 here fit.
+    // 10 inquiries with idempotency keys and 40 searches the single-threaded embedded database answers one by one.
+    interface Outcome {
+      i: number;
+      kind: 'search' | 'venue' | 'vendor';
+      status?: number;
+      headers?: IncomingHttpHeaders;
+      body?: string;
+      complete: boolean;
+      error?: string;
+      answeredAt?: number;
+    }
+    const send = (i: number, written: () => void): Promise<Outcome> => {
+      const kind = i % 10 === 0 ? 'venue' : i % 10 === 5 ? 'vendor' : 'search';
+      const body =
+        kind === 'venue'
+          ? {
+              property_slug: venue,
+              start_date: '2027-06-10',
+              end_date: '2027-06-13',
+              event_guests: 80,
+              guest_name: `Drain ${i}`,
+              guest_email: 'ada@example.com',
+              sms_consent: false,
+            }
+          : kind === 'vendor'
+            ? { vendor_slug: vendor, guest_name: `Drain ${i}`, guest_email: 'ada@example.com', sms_consent: true }
+            : undefined;
+      const path = body ? `/api/v1/inquiries/${kind}` : `/api/v1/venues?limit=100&capacity_min=${i}`;
+      const outcome: Outcome = { i, kind, complete: false };
+      return new Promise((resolve) => {
+        // One connection per request (agent: false): each is a request in flight on its own socket.
+        const req = request(`${base}${path}`, {
+          method: body ? 'POST' : 'GET',
+          agent: false,
+          headers: { ...auth, ...(body ? { 'content-type': 'application/json', 'x-idempotency-key': `drain-${i}` } : {}) },
+        });
+        req.on('finish', written); // headers and body handed to the kernel
+        req.on('response', (res) => {
+          outcome.status = res.statusCode;
+          outcome.headers = res.headers;
+          outcome.answeredAt = performance.now();
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => {
+            outcome.body = text;
+            outcome.complete = res.complete;
+            resolve(outcome);
+          });
+          res.on('error', (e) => {
+            outcome.error = `${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`;
+            resolve(outcome);
+          });
+        });
+        req.on('error', (e) => {
+          outcome.error = `${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`;
+          resolve(outcome);
+        });
+        req.end(body ? JSON.stringify(body) : undefined);
+      });
+    };
+    let written = 0;
+    let allWritten!: () => void;
+    const sent = new Promise<void>((resolve) => (allWritten = resolve));
+    const outcomes = Promise.all(Array.from({ length: 50 }, (_v, i) => send(i, () => ++written === 50 && allWritten())));
+    await sent;
+    // The signal as soon as the last request has left this process: most are still being answered.
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+
+    // While it drains: a new connection is refused (or answered 503), never served.
+    await server.waitFor('"msg":"draining"', 5_000);
+    const probes: string[] = [];
+    while (server.child.exitCode === null) {
+      try {
+        const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+        probes.push(String(res.status));
+      } catch (e) {
+        const cause = (e as { cause?: { code?: string } }).cause;
+        probes.push(cause?.code ?? (e as Error).name);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const code = await server.exited;
+    const exitedAfter = performance.now() - signalled;
+    const results = await outcomes;
+
+    // The server's own count of the requests it had read when the drain began: those are served in full.
+    const inFlight = Number(/"inFlight":(\d+),[^\n]*"msg":"drain: finishing the requests in flight"/.exec(server.output())?.[1]);
+    const refused = results.filter((r) => r.status === 503);
+    const lastAnswer = Math.max(...results.map((r) => r.answeredAt ?? 0)) - signalled;
+    console.log(
+      `[server-process] SIGTERM with 50 requests sent: ${inFlight} read by the server when its drain began, ` +
+        `${results.filter((r) => r.answeredAt === undefined || r.answeredAt > signalled).length} unanswered at the signal; ` +
+        `answered ${countOf(results.map((r) => `${r.kind} ${r.status ?? r.error}`))}; the last ${Math.round(lastAnswer)} ms after ` +
+        `the signal; exit ${code} after ${Math.round(exitedAfter)} ms; new connections while draining: ${countOf(probes)}`,
+    );
+    // Every request: a whole HTTP response (no reset, no hang-up, the body as long as it said).
+    expect(results.filter((r) => r.error || !r.complete).map((r) => `${r.i} ${r.kind}: ${r.error ?? 'incomplete'}`)).toEqual([]);
+    for (const r of results) {
+      const length = r.headers!['content-length'];
+      if (length !== undefined) expect(Buffer.byteLength(r.body!), `${r.i} ${r.kind}`).toBe(Number(length));
+      expect(() => JSON.parse(r.body!), `${r.i} ${r.kind}: ${r.body!.slice(0, 200)}`).not.toThrow();
+    }
+    // Genuinely in flight: most were being worked on when SIGTERM came, and each of those was served.
+    expect(inFlight, 'requests in flight when the drain began').toBeGreaterThanOrEqual(20);
+    expect(50 - refused.length, 'requests served').toBeGreaterThanOrEqual(inFlight);
+    for (const r of results.filter((r) => r.status !== 503)) expect(r.status, `${r.i} ${r.kind}`).toBe(r.kind === 'search' ? 200 : 201);
+    // The rest had not been read yet: refused with nothing done, and told to retry.
+    for (const r of refused) {
+      expect(JSON.parse(r.body!).error, `${r.i} ${r.kind}`).toMatchObject({ code: 'service_unavailable', type: 'internal_error' });
+      expect(r.headers!['retry-after']).toBe('1');
+      expect(r.headers!.connection).toBe('close');
+    }
+    // Nothing new was served once draining had begun: refused, or 503 during the drain's accept grace.
+    expect(probes.length, 'new connections tried while the server drained').toBeGreaterThan(0);
+    for (const p of probes) expect(['ECONNREFUSED', '503']).toContain(p);
+    expect(probes, 'the listener closed during the drain').toContain('ECONNREFUSED');
+    // Exit 0, within the drain time (requests were not cut by the drain's deadline, nor the process by the 20 s one).
+    expect(code, server.output().slice(-2000)).toBe(0);
+    expect(exitedAfter).toBeLessThan(DRAIN_TIMEOUT_MS);
+    expect(server.output()).toContain('"msg":"stopped"');
+    expect(server.output()).not.toContain('requests still running');
+
+    // Every acknowledged lead is in the data directory, once, under the id its 201 gave.
+    const acknowledged = results.filter((r) => r.status === 201).map((r) => JSON.parse(r.body!).data.inquiry_id as string);
+    const reopened = await openDatabase({ dataDir });
+    try {
+      const stored = await reopened.prisma.inquiry.findMany({ select: { id: true, guestName: true } });
+      expect(stored.map((r) => r.id).sort()).toEqual(acknowledged.sort());
+      expect(new Set(stored.map((r) => r.guestName)).size).toBe(acknowledged.length);
+    } finally {
+      await reopened.close();
+    }
   }, 150_000);
 
   it('SIGTERM during the first start (seeding) exits 0 at once; the data directory opens again', async () => {

@@ -1,7 +1,9 @@
 // Real processes for tests: free ports, the server as `npm start` runs it, private redis-servers.
 // One copy for every test that spawns something; extend it here rather than writing another.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { captureLog } from './run-log.js';
 
 export const repoRoot = new URL('../..', import.meta.url).pathname;
@@ -66,11 +68,13 @@ export function startServer(env: Record<string, string>, args: string[] = SERVER
   return { child, exited, output: () => output, stdout: () => stdout, waitFor, stop };
 }
 
-/** redis-server is installed (tests that start their own Redis skip cleanly otherwise). */
+/** redis-server is installed (tests that start their own Redis skip cleanly otherwise; with FAULT_TESTS=1 they fail). */
 export const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 
 /** A private redis-server on a random port, never the shared one on :6379; stop() kills it. */
 export async function startOwnRedis(): Promise<{ url: string; port: number; child: ChildProcess; stop: () => Promise<void> }> {
+  const missing = missingFaultTools(['redis']);
+  if (missing.length) throw new Error(missing.join('\n'));
   const port = await freePort();
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,14 +100,73 @@ export async function startOwnRedis(): Promise<{ url: string; port: number; chil
   return { url: `redis://127.0.0.1:${port}`, port, child, stop };
 }
 
-const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** A directory holding both PostgreSQL server binaries a private cluster needs. */
+const hasServerBinaries = (dir: string) => ['postgres', 'initdb'].every((binary) => existsSync(join(dir, binary)));
 
-/** initdb and postgres are installed (fault tests that need a private PostgreSQL skip cleanly otherwise). */
-export const hasPostgresServer = spawnSync(`${PG_BIN}/postgres`, ['--version'], { stdio: 'ignore' }).status === 0;
+/**
+ * Where the PostgreSQL server binaries are: `PG_BINDIR` when set (nothing else is tried), else `pg_config --bindir`,
+ * else the newest /usr/lib/postgresql/<version>/bin (Debian and Ubuntu) holding `postgres` and `initdb`. Null when none
+ * does: a client-only install (psql, libpq-dev's pg_config) has no server to start. The inputs are parameters so the
+ * choice itself is tested (test/support/processes.test.ts).
+ */
+export function findPostgresBinDir(
+  options: { env?: string; pgConfigBindir?: () => string | null; versionsRoot?: string; isServerDir?: (dir: string) => boolean } = {},
+): string | null {
+  const env = 'env' in options ? options.env : process.env.PG_BINDIR;
+  const isServerDir = options.isServerDir ?? hasServerBinaries;
+  if (env) return isServerDir(env) ? env : null;
+  const pgConfigBindir =
+    options.pgConfigBindir ??
+    (() => {
+      const run = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+      return run.status === 0 ? run.stdout.trim() || null : null;
+    });
+  const fromPgConfig = pgConfigBindir();
+  if (fromPgConfig && isServerDir(fromPgConfig)) return fromPgConfig;
+  const root = options.versionsRoot ?? '/usr/lib/postgresql';
+  let versions: string[];
+  try {
+    versions = readdirSync(root);
+  } catch {
+    return null;
+  }
+  // Numerically: 9.6 < 10 < 15 < 17.
+  const newestFirst = versions
+    .filter((v) => /^\d+(\.\d+)?$/.test(v))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((v) => join(root, v, 'bin'));
+  return newestFirst.find(isServerDir) ?? null;
+}
+
+/** The PostgreSQL server binaries' directory on this machine, or null (see findPostgresBinDir). */
+export const PG_BIN = findPostgresBinDir();
+
+/** initdb and postgres are installed (fault tests that need a private PostgreSQL skip cleanly otherwise; with FAULT_TESTS=1 they fail). */
+export const hasPostgresServer = PG_BIN !== null && spawnSync(join(PG_BIN, 'postgres'), ['--version'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * What a fault test needs and this machine lacks, one explanatory line each (empty: all there). With FAULT_TESTS=1 a
+ * missing tool is a failure, not a skip: a CI run that asked for the fault tests must not pass without running them.
+ */
+export function missingFaultTools(
+  needed: ('postgres' | 'redis')[],
+  found: { postgres: boolean; redis: boolean } = { postgres: hasPostgresServer, redis: hasRedisServer },
+): string[] {
+  const missing: string[] = [];
+  if (needed.includes('postgres') && !found.postgres) {
+    missing.push(
+      'PostgreSQL server binaries (postgres, initdb) not found: looked in $PG_BINDIR, `pg_config --bindir` and /usr/lib/postgresql/*/bin. ' +
+        'Install the server package (e.g. apt-get install postgresql) or set PG_BINDIR.',
+    );
+  }
+  if (needed.includes('redis') && !found.redis) missing.push('redis-server not found on PATH. Install it (e.g. apt-get install redis-server).');
+  return missing;
+}
 
 /** Runs a PostgreSQL binary as the postgres user when we are root (initdb and postgres refuse to run as root). */
-function asPostgres(binary: string, args: string[]): [string, string[]] {
-  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', `${PG_BIN}/${binary}`, ...args]] : [`${PG_BIN}/${binary}`, args];
+function asPostgres(bindir: string, binary: string, args: string[]): [string, string[]] {
+  const path = join(bindir, binary);
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
 }
 
 /**
@@ -117,9 +180,11 @@ export async function startOwnPostgres(): Promise<{
   start: () => Promise<void>;
   destroy: () => Promise<void>;
 }> {
+  const missing = missingFaultTools(['postgres']);
+  if (missing.length || !PG_BIN) throw new Error(missing.join('\n'));
+  const bindir = PG_BIN;
   const { mkdtempSync, chownSync, rmSync, readFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
   const dir = mkdtempSync(join(tmpdir(), 'wv-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim());
@@ -127,13 +192,24 @@ export async function startOwnPostgres(): Promise<{
     chownSync(dir, uid, gid);
   }
   const data = join(dir, 'data');
-  const [initCmd, initArgs] = asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const [initCmd, initArgs] = asPostgres(bindir, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
   let server: ChildProcess | undefined;
   const start = async () => {
-    const [cmd, args] = asPostgres('postgres', ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
+    const [cmd, args] = asPostgres(bindir, 'postgres', [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+    ]);
     server = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     server.stderr?.on('data', (d) => (out += d));
