@@ -88,7 +88,10 @@ export async function claimKey<R>(request: ClaimRequest, deps: { prisma: PrismaC
 
 /** Gives the key back after a refusal (4xx) or a failure (5xx): only completed outcomes are remembered. */
 export async function releaseClaim(claim: Claim, deps: { prisma: PrismaClient }): Promise<void> {
-  await deps.prisma.idempotencyRecord.deleteMany({ where: { id: claim.id, token: claim.token } });
+  // Only while still in progress: a transaction whose COMMIT took effect but whose acknowledgement was lost (the
+  // connection dropped) looks failed to its caller, and deleting its completed record would let the retry write a
+  // second lead. Kept, the retry replays the stored 201.
+  await deps.prisma.idempotencyRecord.deleteMany({ where: { id: claim.id, token: claim.token, state: 'in_progress' } });
 }
 
 /**

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { KEY_TTL_MS, releaseClaimsOfPreviousRun, sweepExpiredIdempotency } from '../../src/inquiries/idempotency.js';
+import { KEY_TTL_MS, releaseClaim, releaseClaimsOfPreviousRun, sweepExpiredIdempotency } from '../../src/inquiries/idempotency.js';
 import { testClock } from '../limits/clock.js';
 
 let t: TestApp;
@@ -63,5 +63,33 @@ describe('idempotency record sweep', () => {
     expect(await releaseClaimsOfPreviousRun({ prisma: t.db.prisma })).toBe(1);
     const left = await t.db.prisma.idempotencyRecord.findMany({ where: { scope: 'vendor' }, select: { key: true } });
     expect(left.map((r) => r.key)).toEqual(['answered']);
+  });
+
+  it('a failed request releases its claim only while in progress: a completed one (COMMIT done, acknowledgement lost) stays', async () => {
+    const apiKeyId = (await t.db.prisma.apiKey.findFirstOrThrow()).id;
+    const now = Date.now();
+    const claimOf = async (key: string, state: string) => {
+      const token = randomUUID();
+      const { id } = await t.db.prisma.idempotencyRecord.create({
+        data: {
+          apiKeyId,
+          scope: 'venue',
+          key,
+          bodyHash: 'h',
+          state,
+          token,
+          lockedUntil: new Date(now + 30_000),
+          createdAt: new Date(now),
+          expiresAt: new Date(now + KEY_TTL_MS),
+        },
+      });
+      return { id, token };
+    };
+    await releaseClaim(await claimOf('failed-before-commit', 'in_progress'), { prisma: t.db.prisma });
+    await releaseClaim(await claimOf('committed-ack-lost', 'completed'), { prisma: t.db.prisma });
+    const left = await t.db.prisma.idempotencyRecord.findMany({
+      where: { scope: 'venue', key: { in: ['failed-before-commit', 'committed-ack-lost'] } },
+    });
+    expect(left.map((r) => r.key)).toEqual(['committed-ack-lost']);
   });
 });
