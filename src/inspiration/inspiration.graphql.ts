@@ -36,6 +36,12 @@ const InspirationVariants = builder.objectRef<Pick<PhotoRow, 'smallUrl' | 'mediu
   }),
 });
 
+const Style = closedSet('InspirationStyle', INSPIRATION_STYLES, 'An inspiration photo style (§2.12).');
+const Setting = closedSet('InspirationSetting', INSPIRATION_SETTINGS, 'An inspiration photo setting (§2.12).');
+const Color = closedSet('InspirationColor', INSPIRATION_COLORS, 'An inspiration photo color palette (§2.12).');
+const Mood = closedSet('InspirationMood', INSPIRATION_MOODS, 'An inspiration photo mood (§2.12).');
+const Season = closedSet('InspirationSeason', INSPIRATION_SEASONS, 'The season an inspiration photo shows (§2.12).');
+
 const sourcePath = { property: 'venues', vendor: 'vendors' } as const;
 
 export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
@@ -55,11 +61,11 @@ export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
         state: p.sourceState,
       }),
     }),
-    styles: t.exposeStringList('styles', closedSet(INSPIRATION_STYLES)),
-    settings: t.exposeStringList('settings', closedSet(INSPIRATION_SETTINGS)),
-    colors: t.exposeStringList('colors', closedSet(INSPIRATION_COLORS)),
-    moods: t.exposeStringList('moods', closedSet(INSPIRATION_MOODS)),
-    season: t.exposeString('season', { nullable: true, ...closedSet(INSPIRATION_SEASONS, 'Null when the photo has no season.') }),
+    styles: t.expose('styles', { type: [Style.ref], description: Style.describe() }),
+    settings: t.expose('settings', { type: [Setting.ref], description: Setting.describe() }),
+    colors: t.expose('colors', { type: [Color.ref], description: Color.describe() }),
+    moods: t.expose('moods', { type: [Mood.ref], description: Mood.describe() }),
+    season: t.expose('season', { type: Season.ref, nullable: true, description: Season.describe('Null when the photo has no season.') }),
     description: t.exposeString('description', { nullable: true }),
     variants: t.field({ type: InspirationVariants, resolve: (p) => p }),
   }),

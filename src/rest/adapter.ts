@@ -14,6 +14,7 @@ import { refusedVariable } from '../graphql/errors.js';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
 import type { RequestContext } from '../http/context.js';
+import { enumOutputsOf, withWireValues, type EnumOutputs } from './enum-values.js';
 import { paramSpecFrom, coerceParam, variablesFromQuery, type ParamSpec } from './params.js';
 import { PAGINATION_SOURCES, camelCase, snakeCase, type Envelope, type RestRoute } from './route.js';
 
@@ -28,6 +29,9 @@ export interface CompiledRoute {
   /** GraphQL argument name → REST parameter name, so errors name what the REST caller sent. */
   paramOfArgument: Map<string, string>;
   rootField: string;
+  /** The root field's node, and the document's enum-typed fields whose GraphQL names REST gives back as wire values. */
+  root: FieldNode;
+  enumOutputs: EnumOutputs | null;
 }
 
 /** Gives every camelCase field a snake_case alias: the REST body then has the spec's names, the values untouched. */
@@ -67,6 +71,8 @@ export function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledR
     pathParams,
     paramOfArgument,
     rootField: root.alias?.value ?? root.name.value,
+    root,
+    enumOutputs: enumOutputsOf(document, schema),
   };
 }
 
@@ -130,7 +136,8 @@ export async function runRoute(
     if (variable) throw new ApiError('invalid_parameters', { problems: [{ param: rename(variable), problem: 'has an invalid value' }] });
     throw cause ?? first;
   }
-  const data = result.data?.[compiled.rootField];
+  const raw = result.data?.[compiled.rootField];
+  const data = compiled.enumOutputs && compiled.root.selectionSet ? withWireValues(raw, [compiled.root.selectionSet], compiled.enumOutputs) : raw;
   return { status: compiled.route.method === 'POST' ? 201 : 200, body: envelope(compiled.route.envelope, data) };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
+import { camelKeys, createTestApp, withEnumNames, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
 import {
   INSPIRATION_COLORS,
   INSPIRATION_MOODS,
@@ -151,7 +151,7 @@ describe('GraphQL inspiration', () => {
       edges { cursor } nodes { id imageUrl alt source { type name slug url city state } styles settings colors moods season } } }`);
     expect(gql.status, gql.text).toBe(200);
     const page = gql.body.data.inspirationPhotos;
-    expect(page.nodes).toEqual(camelKeys(rest.body.data));
+    expect(page.nodes).toEqual(withEnumNames(camelKeys(rest.body.data), ['styles', 'settings', 'colors', 'moods', 'season']));
     expect([page.totalCount, page.limit, page.offset, page.pageInfo.hasNextPage]).toEqual([
       rest.body.pagination.total,
       5,
