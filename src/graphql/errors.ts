@@ -1,4 +1,15 @@
-import { GraphQLError, Kind } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  TypeInfo,
+  getNamedType,
+  isEnumType,
+  isValueNode,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
 import { toApiError, errorExtensions } from '../errors/translate.js';
@@ -97,12 +108,48 @@ export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger)
   });
 }
 
-/** Validation errors skip Yoga's masking: this gives them the same formatting as every other error. */
+/**
+ * The enum-typed argument whose literal a validation error is about (`vendors(sortBy: "cheapest")`): the error's node
+ * is the value, located inside the argument in the document, so nothing is read from the message's wording.
+ */
+export function refusedEnumArgument(error: GraphQLError, document: DocumentNode, schema: GraphQLSchema): string | null {
+  const node = error.nodes?.[0];
+  if (!node?.loc || !isValueNode(node)) return null;
+  const { start, end } = node.loc;
+  const typeInfo = new TypeInfo(schema);
+  let argument: string | null = null;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Argument(arg) {
+        const type = typeInfo.getInputType();
+        const loc = arg.value.loc;
+        if (type && isEnumType(getNamedType(type)) && loc && loc.start <= start && end <= loc.end) argument = arg.name.value;
+      },
+    }),
+  );
+  return argument;
+}
+
+/**
+ * Validation errors skip Yoga's masking: this gives them the same formatting as every other error. A closed-set
+ * argument given a value outside its enum is invalid_parameters naming the argument, as it was while it was a String
+ * checked by the module's schema.
+ */
 export function useCatalogueValidationErrors(options: { baseUrl: string; log: Logger }): Plugin {
   return {
-    onValidate() {
+    onValidate({ params }) {
       return ({ result, setResult }) => {
-        if (result.length) setResult(result.map((e) => formatGraphQLError(e, options.baseUrl, options.log)));
+        if (!result.length) return;
+        setResult(
+          result.map((e) => {
+            const param = refusedEnumArgument(e, params.documentAST, params.schema);
+            const error = param
+              ? refusalError(new ApiError('invalid_parameters', { message: e.message, param }), { nodes: e.nodes, requestLevel: true })
+              : e;
+            return formatGraphQLError(error, options.baseUrl, options.log);
+          }),
+        );
       };
     },
   };

@@ -79,18 +79,17 @@ builder.objectFields(InspirationPhotoConnection, (t) => ({
 }));
 
 const deps = (ctx: RequestContext) => ({ prisma: ctx.prisma, cursors: ctx.cursors });
-const enumArg = (values: readonly string[]) => `One of ${values.join(', ')}.`;
 
 builder.queryFields((t) => ({
   inspirationPhotos: t.field({
     type: InspirationPhotoConnection,
     description: 'Curated inspiration photos in gallery order; each links back to its source venue or vendor (§4.13).',
     args: {
-      style: t.arg.string({ description: enumArg(INSPIRATION_STYLES) }),
-      setting: t.arg.string({ description: enumArg(INSPIRATION_SETTINGS) }),
-      color: t.arg.string({ description: enumArg(INSPIRATION_COLORS) }),
-      mood: t.arg.string({ description: enumArg(INSPIRATION_MOODS) }),
-      season: t.arg.string({ description: enumArg(INSPIRATION_SEASONS) }),
+      style: t.arg({ type: Style.ref, description: 'Photos with this style among their styles.' }),
+      setting: t.arg({ type: Setting.ref, description: 'Photos with this setting among their settings.' }),
+      color: t.arg({ type: Color.ref, description: 'Photos with this palette among their colors.' }),
+      mood: t.arg({ type: Mood.ref, description: 'Photos with this mood among their moods.' }),
+      season: t.arg({ type: Season.ref, description: 'Photos of this season.' }),
       first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
       offset: t.arg.int({ description: 'Photos to skip (0 or more); not with after.' }),
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page; not with offset.' }),

@@ -11,6 +11,7 @@ import { closedSet } from '../graphql/closed-set.js';
 const VENDOR_PRICE_UNITS = ['per_person', 'per_event', 'per_hour', 'per_item'] as const;
 
 const Category = closedSet('VendorCategorySlug', VENDOR_CATEGORY_SLUGS, 'The slug of a vendor category (§2.9).');
+const Sort = closedSet('VendorSort', VENDOR_SORTS, 'The order of a vendor search (§4.7).');
 const PriceUnit = closedSet('VendorPriceUnit', VENDOR_PRICE_UNITS, "The unit of a vendor's starting price (§2.8).");
 
 interface VendorPolicies {
@@ -129,7 +130,7 @@ builder.queryFields((t) => ({
       priceMax: t.arg.float({ description: 'Upper bound on startingPrice.' }),
       search: t.arg.string({ description: 'Text in the business name, tagline or bio (any case), or a specialty.' }),
       featured: t.arg.boolean({ description: 'true: featured only; false: not featured.' }),
-      sortBy: t.arg.string({ description: `One of ${VENDOR_SORTS.join(', ')}.`, defaultValue: 'newest' }),
+      sortBy: t.arg({ type: Sort.ref, description: 'Sort order; nulls sort last.', defaultValue: 'newest' }),
       first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page.' }),
     },

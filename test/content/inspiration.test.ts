@@ -147,7 +147,7 @@ describe('GET /api/v1/inspiration/{id}', () => {
 describe('GraphQL inspiration', () => {
   it('inspirationPhotos is a Relay connection with the same photos as REST', async () => {
     const rest = await t.rest('/api/v1/inspiration?mood=joyful&limit=5&offset=5');
-    const gql = await t.graphql(`{ inspirationPhotos(mood: "joyful", first: 5, offset: 5) { totalCount limit offset pageInfo { hasNextPage endCursor }
+    const gql = await t.graphql(`{ inspirationPhotos(mood: JOYFUL, first: 5, offset: 5) { totalCount limit offset pageInfo { hasNextPage endCursor }
       edges { cursor } nodes { id imageUrl alt source { type name slug url city state } styles settings colors moods season } } }`);
     expect(gql.status, gql.text).toBe(200);
     const page = gql.body.data.inspirationPhotos;
@@ -158,14 +158,14 @@ describe('GraphQL inspiration', () => {
       5,
       rest.body.pagination.has_more,
     ]);
-    const next = await t.graphql('query($a: String) { inspirationPhotos(mood: "joyful", first: 5, after: $a) { offset nodes { id } } }', {
+    const next = await t.graphql('query($a: String) { inspirationPhotos(mood: JOYFUL, first: 5, after: $a) { offset nodes { id } } }', {
       a: page.pageInfo.endCursor,
     });
     const restNext = await t.rest('/api/v1/inspiration?mood=joyful&limit=5&offset=10');
     expect(next.body.data.inspirationPhotos.offset).toBe(10);
     expect(next.body.data.inspirationPhotos.nodes.map((n: { id: string }) => n.id)).toEqual(restNext.body.data.map((p: { id: string }) => p.id));
     expectGraphQLError(
-      await t.graphql(`query($a: String) { inspirationPhotos(mood: "serene", after: $a) { totalCount } }`, { a: page.pageInfo.endCursor }),
+      await t.graphql(`query($a: String) { inspirationPhotos(mood: SERENE, after: $a) { totalCount } }`, { a: page.pageInfo.endCursor }),
       'invalid_cursor',
       'after',
     );

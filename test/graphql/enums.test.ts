@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestResponse } from '../support/app.js';
+import { createTestApp, expectGraphQLError, type TestApp, type TestResponse } from '../support/app.js';
 import { targets, validBody } from '../inquiries/support.js';
 
 // Closed sets are GraphQL enums (issue 14): GraphQL answers the UPPER_SNAKE name, REST the wire value. One real
@@ -55,6 +55,7 @@ const ENUMS: Record<string, string[]> = {
     'WEDDING_PLANNERS',
   ],
   VendorPriceUnit: ['PER_EVENT', 'PER_HOUR', 'PER_ITEM', 'PER_PERSON'],
+  VendorSort: ['EXPERIENCE', 'NEWEST', 'PRICE_HIGH_TO_LOW', 'PRICE_LOW_TO_HIGH', 'WEDDINGS_COMPLETED'],
   VenueCurrency: ['AUD', 'EUR', 'USD'],
   VenuePriceUnit: ['PER_STAY'],
 };
@@ -137,5 +138,19 @@ describe('closed sets as GraphQL enums', () => {
     expect(ok(gql).data.createVendorInquiry.status).toBe('SUBMITTED');
 
     expect(ok(await t.graphql('{ rateLimit { tier } }', {}, { key: t.keys.pro })).data.rateLimit.tier).toBe('PRO');
+  });
+
+  it('arguments: sortBy PRICE_LOW_TO_HIGH and style EARTH_TONES-like names on GraphQL, wire values on REST, same answers', async () => {
+    const rest = ok(await t.rest('/api/v1/vendors?category=florists&sort_by=price_low_to_high&limit=5')).data;
+    const gql = ok(await t.graphql('{ vendors(category: "florists", sortBy: PRICE_LOW_TO_HIGH, first: 5) { nodes { slug } } }')).data.vendors;
+    expect(gql.nodes.map((n: { slug: string }) => n.slug)).toEqual(rest.map((v: { slug: string }) => v.slug));
+    const restPhotos = ok(await t.rest('/api/v1/inspiration?color=earth_tones&setting=outdoor&limit=5')).data;
+    const gqlPhotos = ok(await t.graphql('{ inspirationPhotos(color: EARTH_TONES, setting: OUTDOOR, first: 5) { nodes { id } } }')).data
+      .inspirationPhotos;
+    expect(restPhotos.length).toBeGreaterThan(0);
+    expect(gqlPhotos.nodes.map((n: { id: string }) => n.id)).toEqual(restPhotos.map((p: { id: string }) => p.id));
+    // The wire value is not a name: refused naming the argument, as the String argument's check did.
+    expectGraphQLError(await t.graphql('{ vendors(sortBy: "price_low_to_high", first: 1) { totalCount } }'), 'invalid_parameters', 'sortBy');
+    expectGraphQLError(await t.graphql('{ inspirationPhotos(color: earth_tones) { totalCount } }'), 'invalid_parameters', 'color');
   });
 });
