@@ -135,7 +135,11 @@ export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger,
   return formatted;
 }
 
-/** Validation errors skip Yoga's masking: this gives them the same formatting as every other error. */
+/**
+ * Validation errors skip Yoga's masking: this gives them the same formatting as every other error. A closed-set
+ * argument given a value outside its enum is invalid_parameters naming the argument (argumentHolding), as it was while
+ * it was a String checked by the module's schema.
+ */
 export function useCatalogueValidationErrors(options: { baseUrl: string; log: Logger }): Plugin {
   return {
     onValidate({ params }) {

@@ -34,7 +34,7 @@ query VenueDetail($slug: String!) {
 # Vendors by category, cheapest first; vendorCategories lists the category slugs.
 query Photographers {
   vendorCategories { slug name vendorCount }
-  vendors(category: "photography", sortBy: "price_low_to_high", first: 5) {
+  vendors(category: "photography", sortBy: PRICE_LOW_TO_HIGH, first: 5) {
     nodes { slug businessName primaryCity startingPrice priceUnit }
   }
 }

@@ -8,11 +8,13 @@ import { closedSet } from '../graphql/closed-set.js';
 
 builder.mutationType({ description: 'The only writes: inquiries, each creating a real lead (§4.10–4.12).' });
 
+const Status = closedSet('InquiryStatus', ['submitted'], 'The state of a created inquiry (§2.10).');
+
 const InquiryResultRef = builder.objectRef<InquiryResult>('InquiryResult').implement({
   description: 'A created (or idempotently replayed) inquiry (§2.10).',
   fields: (t) => ({
     inquiryId: t.exposeString('inquiryId', { description: 'UUID of the lead; the same on every replay of one request.' }),
-    status: t.exposeString('status', closedSet(['submitted'])),
+    status: t.expose('status', { type: Status.ref, description: Status.describe() }),
     message: t.exposeString('message', { description: 'What happens next (§3).' }),
   }),
 });

@@ -36,6 +36,12 @@ const InspirationVariants = builder.objectRef<Pick<PhotoRow, 'smallUrl' | 'mediu
   }),
 });
 
+const Style = closedSet('InspirationStyle', INSPIRATION_STYLES, 'An inspiration photo style (§2.12).');
+const Setting = closedSet('InspirationSetting', INSPIRATION_SETTINGS, 'An inspiration photo setting (§2.12).');
+const Color = closedSet('InspirationColor', INSPIRATION_COLORS, 'An inspiration photo color palette (§2.12).');
+const Mood = closedSet('InspirationMood', INSPIRATION_MOODS, 'An inspiration photo mood (§2.12).');
+const Season = closedSet('InspirationSeason', INSPIRATION_SEASONS, 'The season an inspiration photo shows (§2.12).');
+
 const sourcePath = { property: 'venues', vendor: 'vendors' } as const;
 
 export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
@@ -55,11 +61,11 @@ export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
         state: p.sourceState,
       }),
     }),
-    styles: t.exposeStringList('styles', closedSet(INSPIRATION_STYLES)),
-    settings: t.exposeStringList('settings', closedSet(INSPIRATION_SETTINGS)),
-    colors: t.exposeStringList('colors', closedSet(INSPIRATION_COLORS)),
-    moods: t.exposeStringList('moods', closedSet(INSPIRATION_MOODS)),
-    season: t.exposeString('season', { nullable: true, ...closedSet(INSPIRATION_SEASONS, 'Null when the photo has no season.') }),
+    styles: t.expose('styles', { type: [Style.ref], description: Style.describe() }),
+    settings: t.expose('settings', { type: [Setting.ref], description: Setting.describe() }),
+    colors: t.expose('colors', { type: [Color.ref], description: Color.describe() }),
+    moods: t.expose('moods', { type: [Mood.ref], description: Mood.describe() }),
+    season: t.expose('season', { type: Season.ref, nullable: true, description: Season.describe('Null when the photo has no season.') }),
     description: t.exposeString('description', { nullable: true }),
     variants: t.field({ type: InspirationVariants, resolve: (p) => p }),
   }),
@@ -73,18 +79,17 @@ builder.objectFields(InspirationPhotoConnection, (t) => ({
 }));
 
 const deps = (ctx: RequestContext) => ({ prisma: ctx.prisma, cursors: ctx.cursors });
-const enumArg = (values: readonly string[]) => `One of ${values.join(', ')}.`;
 
 builder.queryFields((t) => ({
   inspirationPhotos: t.field({
     type: InspirationPhotoConnection,
     description: 'Curated inspiration photos in gallery order; each links back to its source venue or vendor (§4.13).',
     args: {
-      style: t.arg.string({ description: enumArg(INSPIRATION_STYLES) }),
-      setting: t.arg.string({ description: enumArg(INSPIRATION_SETTINGS) }),
-      color: t.arg.string({ description: enumArg(INSPIRATION_COLORS) }),
-      mood: t.arg.string({ description: enumArg(INSPIRATION_MOODS) }),
-      season: t.arg.string({ description: enumArg(INSPIRATION_SEASONS) }),
+      style: t.arg({ type: Style.ref, description: 'Photos with this style among their styles.' }),
+      setting: t.arg({ type: Setting.ref, description: 'Photos with this setting among their settings.' }),
+      color: t.arg({ type: Color.ref, description: 'Photos with this palette among their colors.' }),
+      mood: t.arg({ type: Mood.ref, description: 'Photos with this mood among their moods.' }),
+      season: t.arg({ type: Season.ref, description: 'Photos of this season.' }),
       first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
       offset: t.arg.int({ description: 'Photos to skip (0 or more); not with after.' }),
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page; not with offset.' }),

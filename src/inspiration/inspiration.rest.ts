@@ -1,5 +1,13 @@
 import type { RestRoute } from '../rest/route.js';
-import { INSPIRATION_COLORS, INSPIRATION_MOODS, INSPIRATION_SEASONS, INSPIRATION_SETTINGS, INSPIRATION_STYLES } from './inspiration.inputs.js';
+import {
+  INSPIRATION_COLORS,
+  INSPIRATION_MOODS,
+  INSPIRATION_SEASONS,
+  INSPIRATION_SETTINGS,
+  INSPIRATION_STYLES,
+  InspirationSearchInput,
+} from './inspiration.inputs.js';
+import { parseInput } from '../errors/validation.js';
 
 const LIST_ITEM = /* GraphQL */ `
   fragment InspirationPhotoListItem on InspirationPhoto {
@@ -20,7 +28,8 @@ export const inspirationRoutes: RestRoute[] = [
       'A value outside its enumeration is refused with 400 invalid_parameters listing the allowed values.',
     tag: 'Inspiration',
     document: /* GraphQL */ `
-      query searchInspiration($style: String, $setting: String, $color: String, $mood: String, $season: String, $limit: Int, $offset: Int) {
+      query searchInspiration($style: InspirationStyle, $setting: InspirationSetting, $color: InspirationColor, $mood: InspirationMood,
+        $season: InspirationSeason, $limit: Int, $offset: Int) {
         inspirationPhotos(style: $style, setting: $setting, color: $color, mood: $mood, season: $season, first: $limit, offset: $offset) {
           totalCount limit offset
           pageInfo { hasNextPage }
@@ -29,6 +38,7 @@ export const inspirationRoutes: RestRoute[] = [
       }
       ${LIST_ITEM}`,
     envelope: { kind: 'offsetPage' },
+    check: (args) => void parseInput(InspirationSearchInput, args),
     errors: ['invalid_parameters'],
     paramDocs: {
       style: { description: 'Style.', enum: INSPIRATION_STYLES },

@@ -14,13 +14,15 @@ const knowledgeDeps = (ctx: RequestContext): KnowledgeDeps => ({
     ),
 });
 
+const Kind = closedSet('KnowledgeChunkKind', ['knowledge'], 'What a knowledge search hit is (§2.7).');
+
 const KnowledgeChunk = builder.objectRef<KnowledgeHit>('KnowledgeChunk').implement({
   description: 'One section of an authored planning note or policy (§2.7), verbatim.',
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Note title.' }),
     heading: t.exposeString('heading', { description: "Section heading; '' for the note's opening text." }),
     body: t.exposeString('body', { description: 'Authored text (Markdown), verbatim.' }),
-    kind: t.exposeString('kind', closedSet(['knowledge'])),
+    kind: t.expose('kind', { type: Kind.ref, description: Kind.describe() }),
     slug: t.exposeString('slug', { description: 'Stable id of path form: the note, then the section.' }),
     score: t.exposeFloat('score', { description: 'Reciprocal-rank-fusion score; higher is closer; not comparable across queries.' }),
   }),

@@ -83,10 +83,12 @@ const Allowance = builder.objectRef<AllowanceStatus>('RateLimitAllowance').imple
   }),
 });
 
+const Tier = closedSet('ApiTier', API_TIERS, 'The tier of an API key (§8).');
+
 const RateLimitStatusRef = builder.objectRef<Awaited<ReturnType<typeof rateLimitStatus>>>('RateLimitStatus').implement({
   description: "The key's tier and allowances (§8), as they stand after this request was counted.",
   fields: (t) => ({
-    tier: t.exposeString('tier', closedSet(API_TIERS)),
+    tier: t.expose('tier', { type: Tier.ref, description: Tier.describe() }),
     perMinute: t.field({ type: Allowance, description: 'Burst: requests in the last 60 s (X-RateLimit-*).', resolve: (s) => s.perMinute }),
     perDay: t.field({ type: Allowance, description: 'Read requests in the last 24 h, both surfaces.', resolve: (s) => s.perDay }),
     venueDetailsPerDay: t.field({ type: Allowance, description: 'venue(slug) lookups in the last 24 h.', resolve: (s) => s.venueDetailsPerDay }),

@@ -92,11 +92,13 @@ const FxRef = builder.objectRef<NonNullable<CostBenchmarks['fx']>>('CostBenchmar
   }),
 });
 
+const BenchmarkCurrency = closedSet('CostBenchmarkCurrency', ['USD'], 'The currency of cost benchmarks (§2.5).');
+
 const CostBenchmarksRef = builder.objectRef<CostBenchmarks>('CostBenchmarks').implement({
   description: 'Cost benchmarks computed from live listings at request time (§2.5).',
   fields: (t) => ({
     data: t.field({ type: [BenchmarkRowRef], resolve: (r) => r.data }),
-    currency: t.exposeString('currency', closedSet(['USD'])),
+    currency: t.expose('currency', { type: BenchmarkCurrency.ref, description: BenchmarkCurrency.describe() }),
     fx: t.field({
       type: FxRef,
       nullable: true,

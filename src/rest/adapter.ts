@@ -14,7 +14,8 @@ import { refusedVariable } from '../graphql/errors.js';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
 import type { RequestContext } from '../http/context.js';
-import { paramSpecFrom, coerceParam, variablesFromQuery, type ParamSpec } from './params.js';
+import { enumOutputsOf, withWireValues, type EnumOutputs } from './enum-values.js';
+import { paramSpecFrom, coerceParam, variablesFromQuery, withEnumNames, type ParamSpec } from './params.js';
 import { PAGINATION_SOURCES, camelCase, snakeCase, type Envelope, type RestRoute } from './route.js';
 
 /** A route ready to serve: its document parsed, aliased and validated once at start. */
@@ -27,7 +28,12 @@ export interface CompiledRoute {
   pathParams: string[];
   /** GraphQL argument name → REST parameter name, so errors name what the REST caller sent. */
   paramOfArgument: Map<string, string>;
+  /** GraphQL argument name → the variable that feeds it (RestRoute.check reads arguments). */
+  variableOfArgument: Map<string, string>;
   rootField: string;
+  /** The root field's node, and the document's enum-typed fields whose GraphQL names REST gives back as wire values. */
+  root: FieldNode;
+  enumOutputs: EnumOutputs | null;
 }
 
 /** Gives every camelCase field a snake_case alias: the REST body then has the spec's names, the values untouched. */
@@ -51,12 +57,15 @@ export function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledR
     .filter((v) => v.variable.name.value !== route.body?.variable)
     .map((v) => {
       const name = snakeCase(v.variable.name.value);
-      return paramSpecFrom(name, v.variable.name.value, v.type, pathParams.includes(name));
+      return paramSpecFrom(name, v.variable.name.value, v.type, pathParams.includes(name), schema);
     });
   const root = operation.selectionSet.selections[0] as FieldNode;
   const paramOfArgument = new Map<string, string>();
+  const variableOfArgument = new Map<string, string>();
   for (const arg of root.arguments ?? []) {
-    if (arg.value.kind === Kind.VARIABLE) paramOfArgument.set(arg.name.value, snakeCase(arg.value.name.value));
+    if (arg.value.kind !== Kind.VARIABLE) continue;
+    paramOfArgument.set(arg.name.value, snakeCase(arg.value.name.value));
+    variableOfArgument.set(arg.name.value, arg.value.name.value);
   }
   const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '([^?#]+)');
   return {
@@ -66,7 +75,10 @@ export function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledR
     pattern: new RegExp(`^${source}$`),
     pathParams,
     paramOfArgument,
+    variableOfArgument,
     rootField: root.alias?.value ?? root.name.value,
+    root,
+    enumOutputs: enumOutputsOf(document, schema),
   };
 }
 
@@ -117,6 +129,11 @@ export async function runRoute(
       checked = check?.(body);
     }
     assertStorableArguments(compiled.document, variableValues);
+    if (compiled.route.check) {
+      const args = [...compiled.variableOfArgument].filter(([, variable]) => variableValues[variable] !== undefined);
+      compiled.route.check(Object.fromEntries(args.map(([argument, variable]) => [argument, variableValues[variable]])));
+    }
+    variableValues = withEnumNames(variableValues, compiled.params);
   } catch (e) {
     if (e instanceof ApiError) throw e.renameParams(rename);
     throw new ApiError('invalid_parameters', { cause: e });
@@ -132,7 +149,8 @@ export async function runRoute(
     if (variable) throw new ApiError('invalid_parameters', { problems: [{ param: rename(variable), problem: 'has an invalid value' }] });
     throw cause ?? first;
   }
-  const data = result.data?.[compiled.rootField];
+  const raw = result.data?.[compiled.rootField];
+  const data = compiled.enumOutputs && compiled.root.selectionSet ? withWireValues(raw, [compiled.root.selectionSet], compiled.enumOutputs) : raw;
   return { status: compiled.route.method === 'POST' ? 201 : 200, body: envelope(compiled.route.envelope, data) };
 }
 

@@ -147,7 +147,9 @@ function fieldSchema(walk: Walk, parent: GraphQLObjectType, selected: Selected):
 
 function leafSchema(type: GraphQLNamedType, refinement: OpenAPIV3_1.SchemaObject | undefined): OpenAPIV3_1.SchemaObject {
   if (refinement) return { ...refinement };
-  if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.name) };
+  // REST sends an enum's internal value, its wire value (src/rest/enum-values.ts), never its GraphQL name; a closed
+  // set states its values in declared order (the printed schema sorts them).
+  if (isEnumType(type)) return { ...(jsonSchemaExtension(type) ?? { type: 'string', enum: type.getValues().map((v) => v.value as string) }) };
   // A custom scalar without a refinement (JSON) may hold any value: no type constraint.
   return { ...(SCALARS[type.name] ?? jsonSchemaExtension(type) ?? {}) };
 }

@@ -1,4 +1,4 @@
-import { Kind, type TypeNode } from 'graphql';
+import { Kind, isEnumType, type GraphQLEnumType, type GraphQLSchema, type TypeNode } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
 
 /** How a REST query/path string becomes the GraphQL variable it feeds. */
@@ -11,9 +11,11 @@ export interface ParamSpec {
   list: boolean;
   required: boolean;
   in: 'query' | 'path';
+  /** An enum-typed variable: REST takes the wire values (the enum values' internal values), read as String. */
+  enumType?: GraphQLEnumType;
 }
 
-export function paramSpecFrom(name: string, variable: string, type: TypeNode, inPath: boolean): ParamSpec {
+export function paramSpecFrom(name: string, variable: string, type: TypeNode, inPath: boolean, schema: GraphQLSchema): ParamSpec {
   let node = type;
   let required = false;
   let list = false;
@@ -25,10 +27,44 @@ export function paramSpecFrom(name: string, variable: string, type: TypeNode, in
     list = true;
     node = node.type.kind === Kind.NON_NULL_TYPE ? node.type.type : node.type;
   }
+  const named = node.kind === Kind.NAMED_TYPE ? schema.getType(node.name.value) : undefined;
+  if (named && isEnumType(named)) return { name, variable, scalar: 'String', list, required, in: inPath ? 'path' : 'query', enumType: named };
   if (node.kind !== Kind.NAMED_TYPE || !['String', 'Int', 'Float', 'Boolean'].includes(node.name.value)) {
     throw new Error(`REST parameter ${name}: unsupported variable type`);
   }
   return { name, variable, scalar: node.name.value as ParamSpec['scalar'], list, required, in: inPath ? 'path' : 'query' };
+}
+
+/** An enum's wire values in declared order (src/graphql/closed-set.ts states them; the printed schema sorts). */
+function wireValuesOf(enumType: GraphQLEnumType): string[] {
+  const declared = (enumType.extensions?.jsonSchema as { enum?: string[] } | undefined)?.enum;
+  return declared ?? enumType.getValues().map((v) => v.value as string);
+}
+
+/**
+ * Enum-typed variables still hold the wire values REST was sent (and the route's own check saw): each becomes its
+ * GraphQL name for execution. A value the check let through in another form (any case, padded) is matched trimmed
+ * and lower-cased; one outside the set is invalid_parameters naming the wire values.
+ */
+export function withEnumNames(variables: Record<string, unknown>, specs: ParamSpec[]): Record<string, unknown> {
+  const result = { ...variables };
+  for (const spec of specs) {
+    const { enumType } = spec;
+    const value = result[spec.variable];
+    if (!enumType || value === undefined || value === null) continue;
+    result[spec.variable] = Array.isArray(value) ? value.map((v) => enumNameOf(spec.name, enumType, v)) : enumNameOf(spec.name, enumType, value);
+  }
+  return result;
+}
+
+function enumNameOf(param: string, enumType: GraphQLEnumType, raw: unknown): string {
+  const values = enumType.getValues();
+  const text = String(raw);
+  const found = values.find((v) => v.value === text) ?? values.find((v) => v.value === text.trim().toLowerCase());
+  if (found) return found.name;
+  throw new ApiError('invalid_parameters', {
+    problems: [{ param, problem: `must be one of ${wireValuesOf(enumType).join(', ')}` }],
+  });
 }
 
 const INTEGER = /^[+-]?\d{1,15}$/;

@@ -10,6 +10,10 @@ import { closedSet } from '../graphql/closed-set.js';
 /** The units a vendor's starting price is quoted in (§2.8). */
 const VENDOR_PRICE_UNITS = ['per_person', 'per_event', 'per_hour', 'per_item'] as const;
 
+const Category = closedSet('VendorCategorySlug', VENDOR_CATEGORY_SLUGS, 'The slug of a vendor category (§2.9).');
+const Sort = closedSet('VendorSort', VENDOR_SORTS, 'The order of a vendor search (§4.7).');
+const PriceUnit = closedSet('VendorPriceUnit', VENDOR_PRICE_UNITS, "The unit of a vendor's starting price (§2.8).");
+
 interface VendorPolicies {
   booking: string | null;
   payment: string | null;
@@ -38,7 +42,7 @@ export const Vendor = builder.prismaObject('Vendor', {
   fields: (t) => ({
     slug: t.exposeString('slug'),
     businessName: t.exposeString('businessName'),
-    serviceCategory: t.exposeString('serviceCategory', closedSet(VENDOR_CATEGORY_SLUGS, 'The slug of the vendor category (§2.9).')),
+    serviceCategory: t.expose('serviceCategory', { type: Category.ref, description: Category.describe('The slug of the vendor category (§2.9).') }),
     tagline: t.exposeString('tagline', { nullable: true }),
     primaryCity: t.exposeString('primaryCity', { nullable: true }),
     primaryState: t.exposeString('primaryState', { nullable: true }),
@@ -47,9 +51,10 @@ export const Vendor = builder.prismaObject('Vendor', {
     serviceAreas: t.exposeStringList('serviceAreas', { nullable: true }),
     specialties: t.exposeStringList('specialties', { nullable: true }),
     startingPrice: t.exposeFloat('startingPrice', { nullable: true }),
-    priceUnit: t.exposeString('priceUnit', {
+    priceUnit: t.expose('priceUnit', {
+      type: PriceUnit.ref,
       nullable: true,
-      ...closedSet(VENDOR_PRICE_UNITS, 'Null for a starting-at price with no unit.'),
+      description: PriceUnit.describe('Null for a starting-at price with no unit.'),
     }),
     yearsInBusiness: t.exposeInt('yearsInBusiness', { nullable: true }),
     weddingsCompleted: t.exposeInt('weddingsCompleted', { nullable: true }),
@@ -125,7 +130,7 @@ builder.queryFields((t) => ({
       priceMax: t.arg.float({ description: 'Upper bound on startingPrice.' }),
       search: t.arg.string({ description: 'Text in the business name, tagline or bio (any case), or a specialty.' }),
       featured: t.arg.boolean({ description: 'true: featured only; false: not featured.' }),
-      sortBy: t.arg.string({ description: `One of ${VENDOR_SORTS.join(', ')}.`, defaultValue: 'newest' }),
+      sortBy: t.arg({ type: Sort.ref, description: 'Sort order; nulls sort last.', defaultValue: 'newest' }),
       first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page.' }),
     },

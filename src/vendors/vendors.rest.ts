@@ -1,5 +1,6 @@
 import type { RestRoute } from '../rest/route.js';
-import { VENDOR_SORTS } from './vendors.inputs.js';
+import { VENDOR_SORTS, VendorSearchInput } from './vendors.inputs.js';
+import { parseInput } from '../errors/validation.js';
 
 /** §2.8 list item fields. */
 const LIST_ITEM = /* GraphQL */ `
@@ -22,7 +23,7 @@ export const vendorRoutes: RestRoute[] = [
     tag: 'Vendors',
     document: /* GraphQL */ `
       query searchVendors($category: String, $location: String, $state: String, $city: String, $priceMin: Float, $priceMax: Float,
-        $search: String, $featured: Boolean, $sortBy: String, $limit: Int, $cursor: String) {
+        $search: String, $featured: Boolean, $sortBy: VendorSort, $limit: Int, $cursor: String) {
         vendors(category: $category, location: $location, state: $state, city: $city, priceMin: $priceMin, priceMax: $priceMax,
           search: $search, featured: $featured, sortBy: $sortBy, first: $limit, after: $cursor) {
           totalCount
@@ -33,6 +34,7 @@ export const vendorRoutes: RestRoute[] = [
       }
       ${LIST_ITEM}`,
     envelope: { kind: 'cursorPage', extras: ['category_stats'] },
+    check: (args) => void parseInput(VendorSearchInput, args),
     errors: ['invalid_parameters', 'invalid_cursor'],
     paramDocs: {
       category: { description: 'Category slug or name (GET /vendors/categories).', example: 'photography' },

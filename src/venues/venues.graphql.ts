@@ -25,11 +25,14 @@ const StartingTotalRef = builder.objectRef<StartingTotal>('VenueStartingTotal').
   }),
 });
 
+const PriceUnit = closedSet('VenuePriceUnit', ['per_stay'], 'The unit of venue prices (§2.1).');
+const Currency = closedSet('VenueCurrency', VENUE_CURRENCIES, 'The currency a venue page shows its prices in (§2.1).');
+
 const VenuePricingRef = builder.objectRef<Pricing>('VenuePricing').implement({
   description: 'Base prices for the whole minimum stay (§2.1), in the currency the venue page shows.',
   fields: (t) => ({
-    priceUnit: t.exposeString('priceUnit', closedSet(['per_stay'])),
-    currency: t.exposeString('currency', closedSet(VENUE_CURRENCIES, 'EUR prices are never converted.')),
+    priceUnit: t.expose('priceUnit', { type: PriceUnit.ref, description: PriceUnit.describe() }),
+    currency: t.expose('currency', { type: Currency.ref, description: Currency.describe('EUR prices are never converted.') }),
     minNights: t.exposeInt('minNights'),
     weekdayBase: t.exposeFloat('weekdayBase', { nullable: true }),
     weekendBase: t.exposeFloat('weekendBase', { nullable: true }),

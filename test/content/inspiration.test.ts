@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
+import { camelKeys, createTestApp, withEnumNames, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
 import {
   INSPIRATION_COLORS,
   INSPIRATION_MOODS,
@@ -147,25 +147,25 @@ describe('GET /api/v1/inspiration/{id}', () => {
 describe('GraphQL inspiration', () => {
   it('inspirationPhotos is a Relay connection with the same photos as REST', async () => {
     const rest = await t.rest('/api/v1/inspiration?mood=joyful&limit=5&offset=5');
-    const gql = await t.graphql(`{ inspirationPhotos(mood: "joyful", first: 5, offset: 5) { totalCount limit offset pageInfo { hasNextPage endCursor }
+    const gql = await t.graphql(`{ inspirationPhotos(mood: JOYFUL, first: 5, offset: 5) { totalCount limit offset pageInfo { hasNextPage endCursor }
       edges { cursor } nodes { id imageUrl alt source { type name slug url city state } styles settings colors moods season } } }`);
     expect(gql.status, gql.text).toBe(200);
     const page = gql.body.data.inspirationPhotos;
-    expect(page.nodes).toEqual(camelKeys(rest.body.data));
+    expect(page.nodes).toEqual(withEnumNames(camelKeys(rest.body.data), ['styles', 'settings', 'colors', 'moods', 'season']));
     expect([page.totalCount, page.limit, page.offset, page.pageInfo.hasNextPage]).toEqual([
       rest.body.pagination.total,
       5,
       5,
       rest.body.pagination.has_more,
     ]);
-    const next = await t.graphql('query($a: String) { inspirationPhotos(mood: "joyful", first: 5, after: $a) { offset nodes { id } } }', {
+    const next = await t.graphql('query($a: String) { inspirationPhotos(mood: JOYFUL, first: 5, after: $a) { offset nodes { id } } }', {
       a: page.pageInfo.endCursor,
     });
     const restNext = await t.rest('/api/v1/inspiration?mood=joyful&limit=5&offset=10');
     expect(next.body.data.inspirationPhotos.offset).toBe(10);
     expect(next.body.data.inspirationPhotos.nodes.map((n: { id: string }) => n.id)).toEqual(restNext.body.data.map((p: { id: string }) => p.id));
     expectGraphQLError(
-      await t.graphql(`query($a: String) { inspirationPhotos(mood: "serene", after: $a) { totalCount } }`, { a: page.pageInfo.endCursor }),
+      await t.graphql(`query($a: String) { inspirationPhotos(mood: SERENE, after: $a) { totalCount } }`, { a: page.pageInfo.endCursor }),
       'invalid_cursor',
       'after',
     );

@@ -87,7 +87,7 @@ describe.each(['venue', 'vendor'] as const)('%s inquiry', (kind) => {
   it('creates a lead through GraphQL with the surface recorded', async () => {
     const res = await postGraphql(t, kind, validBody(kind, tg, { guest_name: 'Grace' }));
     const data = resultOf(kind, res);
-    expect(data?.status, res.text).toBe('submitted');
+    expect(data?.status, res.text).toBe('SUBMITTED');
     const row = await t.db.prisma.inquiry.findUniqueOrThrow({ where: { id: data.inquiryId } });
     expect(row).toMatchObject({ surface: 'graphql', smsConsentSource: 'graphql', guestName: 'Grace' });
   });
@@ -186,7 +186,7 @@ describe.each([
         const res = await postRest(t, kind, validBody(kind, tg, { [field]: ok }), { idem: fresh() });
         expect(res.status, res.text).toBe(201);
         const gql = await postGraphql(t, kind, validBody(kind, tg, { [field]: ok }), { idem: fresh() });
-        expect(resultOf(kind, gql)?.status, gql.text).toBe('submitted');
+        expect(resultOf(kind, gql)?.status, gql.text).toBe('SUBMITTED');
       }
       const { rest } = await expectBoth(kind, validBody(kind, tg, { [field]: bad }), 400, 'invalid_parameters', field);
       expect(rest.body.error.message).toContain(field);

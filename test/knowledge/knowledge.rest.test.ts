@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
+import { camelKeys, createTestApp, withEnumNames, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
 import { useKnowledgeEmbedder } from '../../src/knowledge/knowledge.runtime.js';
 import { KNOWLEDGE_NOTE } from '../../src/knowledge/knowledge.service.js';
 import type { Embedder } from '../../src/knowledge/knowledge.embedder.js';
@@ -97,7 +97,7 @@ describe('GraphQL knowledgeSearch', () => {
     const gql = await t.graphql(`query($q: String!) { knowledgeSearch(q: $q, limit: 4, tags: ["italy"]) { ${SELECTION} } }`, { q });
     expect(gql.status, gql.text).toBe(200);
     const { request_id: _id, ...body } = rest.body;
-    expect(gql.body.data.knowledgeSearch).toEqual({ ...(camelKeys(body) as object), degraded: null });
+    expect(gql.body.data.knowledgeSearch).toEqual({ ...(withEnumNames(camelKeys(body), ['kind']) as object), degraded: null });
   });
 
   it('gives the same codes as REST, naming the argument', async () => {

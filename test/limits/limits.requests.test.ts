@@ -114,7 +114,7 @@ describe('read requests and burst (§8 rows 1–2, §8.1, §8.3)', () => {
       { key },
     );
     expect(res.body.data.rateLimit, context(res)).toEqual({
-      tier: 'free',
+      tier: 'FREE',
       perMinute: { limit: 10, used: 2, remaining: 8, windowSeconds: 60, resetAt: clock.seconds(start + MINUTE_MS) },
       perDay: { limit: 100, remaining: 98 },
       venueDetailsPerDay: { limit: 20, remaining: 20, resetAt: null },

@@ -20,7 +20,7 @@ import { targets, validBody, type Targets } from '../inquiries/support.js';
 import { getSchema } from '../../src/graphql/schema.js';
 import { compileRoute, type CompiledRoute } from '../../src/rest/adapter.js';
 import { restRoutes } from '../../src/rest/routes.js';
-import { coerceParam, variablesFromQuery, type ParamSpec } from '../../src/rest/params.js';
+import { coerceParam, variablesFromQuery, withEnumNames, type ParamSpec } from '../../src/rest/params.js';
 import { ERROR_CATALOGUE, statusOf, type ErrorCode } from '../../src/errors/catalogue.js';
 import { camelCase } from '../../src/rest/route.js';
 
@@ -239,7 +239,10 @@ function restVariables(route: CompiledRoute, search: URLSearchParams, pathValue?
   try {
     const variables = variablesFromQuery(search, route.params);
     for (const spec of route.params.filter((p) => p.in === 'path')) variables[spec.variable] = coerceParam(spec, pathValue ?? '');
-    return variables;
+    // As the adapter does: the route's check on the wire values, then closed-set parameters become enum names.
+    const args = [...route.variableOfArgument].filter(([, variable]) => variables[variable] !== undefined);
+    route.route.check?.(Object.fromEntries(args.map(([argument, variable]) => [argument, variables[variable]])));
+    return withEnumNames(variables, route.params);
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@ import type { Database } from '../../src/db/client.js';
 import { createEmptyTestDatabase, createTestDatabase } from './database.js';
 import { captureLog } from './run-log.js';
 import { SPEC_POLICY, UNREACHABLE_POLICY, type LimitsPolicy } from '../../src/limits/limits.policy.js';
+import { enumName } from '../../src/graphql/closed-set.js';
 
 let appCount = 0;
 
@@ -167,6 +168,23 @@ export function camelKeys(value: unknown, keepValuesOf: string[] = []): unknown 
   if (Array.isArray(value)) return value.map((v) => camelKeys(v, keepValuesOf));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), keepValuesOf.includes(k) ? v : camelKeys(v, keepValuesOf)]));
+  }
+  return value;
+}
+
+/**
+ * A camelCased REST body as GraphQL answers it: closed sets are GraphQL enums (issue 14), so the values under `keys`
+ * (a string or a list of strings) become their GraphQL names (per_stay → PER_STAY).
+ */
+export function withEnumNames(value: unknown, keys: string[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => withEnumNames(v, keys));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => {
+        if (!keys.includes(k)) return [k, withEnumNames(v, keys)];
+        return [k, Array.isArray(v) ? v.map((x) => enumName(x as string)) : typeof v === 'string' ? enumName(v) : v];
+      }),
+    );
   }
   return value;
 }

@@ -225,7 +225,7 @@ describe('GraphQL vendors', () => {
   it('returns the same page, totals and category stats as REST', async () => {
     const rest = await t.rest('/api/v1/vendors?category=florists&sort_by=price_low_to_high&limit=10');
     const gql =
-      await t.graphql(`{ vendors(category: "florists", sortBy: "price_low_to_high", first: 10) { totalCount categoryStats pageInfo { hasNextPage endCursor }
+      await t.graphql(`{ vendors(category: "florists", sortBy: PRICE_LOW_TO_HIGH, first: 10) { totalCount categoryStats pageInfo { hasNextPage endCursor }
       nodes { slug businessName serviceCategory startingPrice priceUnit featured isAffiliateOnly affiliateLink url } } }`);
     const page = gql.body.data.vendors;
     expect(page.totalCount).toBe(rest.body.pagination.total_count);

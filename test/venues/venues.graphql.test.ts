@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
+import { camelKeys, createTestApp, withEnumNames, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
 
 const TODAY = new Date('2026-06-15T12:00:00Z');
 const LIST_SELECTION = `slug name city state country propertyType venueType latitude longitude capacityMin capacityMax bedrooms beds bathrooms
@@ -22,7 +22,7 @@ describe('GraphQL venues', () => {
     );
     expect(gql.status, gql.text).toBe(200);
     const page = gql.body.data.venues;
-    expect(page.nodes).toEqual(camelKeys(rest.body.data));
+    expect(page.nodes).toEqual(withEnumNames(camelKeys(rest.body.data), ['priceUnit', 'currency']));
     expect(page.totalCount).toBe(rest.body.pagination.total_count);
     expect(page.pageInfo.hasNextPage).toBe(rest.body.pagination.has_more);
     expect(page.pageInfo.endCursor).toBe(rest.body.pagination.next_cursor);
@@ -64,7 +64,7 @@ describe('GraphQL venues', () => {
       photos { url category isFeatured position } totalPhotos testimonials { guestName rating review eventDate } } }`,
       { slug: venue.slug },
     );
-    expect(gql.body.data.venue).toEqual(camelKeys(rest.body.data));
+    expect(gql.body.data.venue).toEqual(withEnumNames(camelKeys(rest.body.data), ['priceUnit', 'currency']));
     const missing = await t.graphql('{ a: venue(slug: "texas/austin/nope") { slug } b: venues(first: 1) { totalCount } }');
     expectGraphQLError(missing, 'venue_not_found', 'slug');
     expect(missing.body.data.a).toBeNull();
