@@ -101,10 +101,15 @@ export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger,
   }
   let refusal: ApiError;
   const formattedBefore = (innermost as { [REFUSAL]?: ApiError } | null)?.[REFUSAL];
+  const variable = graphqlError ? refusedVariable(graphqlError) : null;
   if (formattedBefore) {
     // Yoga's validation cache hands back the errors it kept for this document, already formatted: same refusal,
     // this request's id.
     refusal = formattedBefore;
+  } else if (variable) {
+    // A variable GraphQL could not coerce: graphql-tools wraps the scalar's or enum's own error (its original) in one
+    // whose node is the variable's definition and whose message names the variable.
+    refusal = new ApiError('invalid_parameters', { message: graphqlError?.message, param: variable });
   } else if (innermost && !original) {
     refusal = catalogueErrorOf(innermost, document);
     // A request Yoga could not read at all (bad JSON, no body) is 400 whatever the Accept: GraphQL-over-HTTP's 200

@@ -106,6 +106,11 @@ describe('GraphQL argument mistakes are parameter errors, and a cached validatio
     expect(overflow.body.errors[0].message).toMatch(/32-bit/);
     expectGraphQLError(await t.graphql('{ vendors(first: "ten") { totalCount } }'), 'invalid_parameters', 'first');
     expectGraphQLError(await t.graphql('{ vendors(colour: "red") { totalCount } }'), 'invalid_parameters', 'colour');
+    // The same mistakes in variables: invalid_parameters naming the variable (graphql-tools wraps the scalar's error).
+    const badEnum = await t.graphql('query($s: VendorSort) { vendors(sortBy: $s) { totalCount } }', { s: 'price_low_to_high' });
+    expectGraphQLError(badEnum, 'invalid_parameters', 's');
+    expect(badEnum.body.errors[0].message).toMatch(/^Variable "\$s" got invalid value/);
+    expectGraphQLError(await t.graphql('query($n: Int) { vendors(first: $n) { totalCount } }', { n: 'x' }), 'invalid_parameters', 'n');
     // A field the type does not have is the document's mistake, not a parameter's.
     expectGraphQLError(await t.graphql('{ vendors { colour } }'), 'graphql_validation_failed');
   });
