@@ -3,7 +3,7 @@ import { INSPIRATION_COLORS, INSPIRATION_MOODS, INSPIRATION_SEASONS, INSPIRATION
 
 const LIST_ITEM = /* GraphQL */ `
   fragment InspirationPhotoListItem on InspirationPhoto {
-    id imageUrl alt
+    id: photoId imageUrl alt
     source { type name slug url city state }
     styles settings colors moods season
   }`;
