@@ -42,8 +42,9 @@ const sourcePath = { property: 'venues', vendor: 'vendors' } as const;
 export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
   description: 'A curated inspiration photo (§2.12), linked to its source venue or vendor.',
   fields: (t) => ({
-    // `id` is the global id (asNode below); REST keeps serving the UUID as `id` (its document aliases photoId).
-    photoId: t.exposeString('id', { description: 'The photo UUID, as REST /inspiration serves it (id there) and inspirationPhoto(id:) takes it.' }),
+    // `id` is the global id (asNode below). The UUID is photoId, what inspirationPhoto(id:) takes; REST keeps serving it
+    // as `id` (its document selects `id: photoId`).
+    photoId: t.exposeString('id', { description: 'UUID.' }),
     imageUrl: t.exposeString('imageUrl', { nullable: true, description: 'Medium image, absolute URL.' }),
     alt: t.exposeString('alt', { nullable: true }),
     source: t.field({

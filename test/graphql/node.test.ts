@@ -138,6 +138,24 @@ describe('global object identification', () => {
     expect(many).toBe(few);
   });
 
+  it('leaves REST bodies as they were: no global ids; inspiration keeps its UUID as id', async () => {
+    const venues = await t.rest('/api/v1/venues?limit=2');
+    const vendors = await t.rest('/api/v1/vendors?limit=2');
+    const venue = await t.rest(`/api/v1/venues/${encodeURIComponent(venues.body.data[0].slug)}`);
+    const vendor = await t.rest(`/api/v1/vendors/${encodeURIComponent(vendors.body.data[0].slug)}`);
+    const posts = await t.rest('/api/v1/blog/posts?limit=2');
+    for (const item of [...venues.body.data, ...vendors.body.data, venue.body.data, vendor.body.data, ...posts.body.data]) {
+      expect(item).not.toHaveProperty('id');
+      expect(item.primary_author ?? {}).not.toHaveProperty('id');
+    }
+    const photos = await t.rest('/api/v1/inspiration?limit=2');
+    const gql = await data('{ inspirationPhotos(first: 2) { nodes { id photoId } } }');
+    expect(photos.body.data.map((p: { id: string }) => p.id)).toEqual(gql.inspirationPhotos.nodes.map((n: { photoId: string }) => n.photoId));
+    const detail = await t.rest(`/api/v1/inspiration/${photos.body.data[0].id}`);
+    expect(detail.body.data.id).toBe(photos.body.data[0].id);
+    expect(detail.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('says when rows precede a page (pages are read forward only)', async () => {
     const first = await data('{ venues(first: 2) { pageInfo { hasPreviousPage hasNextPage startCursor endCursor } } }');
     expect(first.venues.pageInfo).toMatchObject({ hasPreviousPage: false, hasNextPage: true });
