@@ -12,7 +12,7 @@ export type NodeQuery = { select?: Record<string, unknown>; include?: Record<str
 
 /** How one entity type is found by the key inside its global id. */
 export interface NodeSource<Row> {
-  /** The column the global id wraps: the primary key (stable across re-seeding, unlike nothing else). */
+  /** The column the global id wraps: the primary key, so a renamed slug keeps its cache entry. */
   key: keyof Row & string;
   /** The key as stored, or null when it could name no row at all (a malformed UUID never reaches the database). */
   parseKey: (key: string) => string | null;
