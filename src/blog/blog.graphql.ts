@@ -2,7 +2,18 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
 import type { RequestContext } from '../http/context.js';
 import type { BlogPost as PostRow } from '../generated/prisma/client.js';
-import { getBlogPost, listBlogPosts, listBlogTags, type BlogDeps, type BlogTagCount, type NumberedPage } from './blog.service.js';
+import {
+  getBlogPost,
+  listBlogPosts,
+  listBlogTags,
+  visibleAuthorsBySlug,
+  visiblePostsById,
+  visibleTagsBySlug,
+  type BlogDeps,
+  type BlogTagCount,
+  type NumberedPage,
+} from './blog.service.js';
+import { asNode, slugKey, uuidKey } from '../graphql/node.js';
 
 const blogDeps = (ctx: RequestContext): BlogDeps => ({ prisma: ctx.prisma, now: ctx.now });
 
@@ -14,7 +25,7 @@ const BlogTag = builder.prismaObject('BlogTag', {
   }),
 });
 
-builder.prismaObject('BlogAuthor', {
+const BlogAuthor = builder.prismaObject('BlogAuthor', {
   description: 'A blog author.',
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -50,6 +61,11 @@ export const BlogPost = builder.prismaObject('BlogPost', {
     contentPlaintext: t.exposeString('contentPlaintext', { nullable: true, description: 'The post as plain text (Markdown removed).' }),
   }),
 });
+
+// Global ids for client caches; node(id:) shows only posts that are out, and authors and tags of such posts.
+asNode(BlogPost, { key: 'id', parseKey: uuidKey, planned: true, load: (ids, query, ctx) => visiblePostsById(ids, query, blogDeps(ctx)) });
+asNode(BlogAuthor, { key: 'slug', parseKey: slugKey, planned: true, load: (slugs, query, ctx) => visibleAuthorsBySlug(slugs, query, blogDeps(ctx)) });
+asNode(BlogTag, { key: 'slug', parseKey: slugKey, planned: true, load: (slugs, query, ctx) => visibleTagsBySlug(slugs, query, blogDeps(ctx)) });
 
 const BlogPostPage = builder.objectRef<NumberedPage<PostRow>>('BlogPostPage').implement({
   description: 'One page of posts, newest first (page style: ask for page + 1 while hasMore).',

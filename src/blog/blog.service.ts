@@ -64,3 +64,21 @@ export async function listBlogTags(deps: BlogDeps): Promise<BlogTagCount[]> {
     .map((c) => ({ slug: c.tagSlug, name: names.get(c.tagSlug) ?? c.tagSlug, postCount: c._count._all }))
     .sort((a, b) => b.postCount - a.postCount || a.slug.localeCompare(b.slug));
 }
+
+type AuthorQuery = { include?: Prisma.BlogAuthorInclude; select?: Prisma.BlogAuthorSelect };
+type TagQuery = { include?: Prisma.BlogTagInclude; select?: Prisma.BlogTagSelect };
+
+/** Posts by id for node(id:)/nodes(ids:): shown ones only (published and out), as the list and detail (one statement). */
+export function visiblePostsById(ids: string[], query: PostQuery, deps: BlogDeps) {
+  return deps.prisma.blogPost.findMany({ ...query, where: { AND: [{ id: { in: ids } }, visible(deps.now())] } });
+}
+
+/** Authors by slug for node(id:)/nodes(ids:): only those of a shown post (an author of drafts only is never shown). */
+export function visibleAuthorsBySlug(slugs: string[], query: AuthorQuery, deps: BlogDeps) {
+  return deps.prisma.blogAuthor.findMany({ ...query, where: { slug: { in: slugs }, posts: { some: visible(deps.now()) } } });
+}
+
+/** Tags by slug for node(id:)/nodes(ids:): only those a shown post carries, as /blog/tags lists them. */
+export function visibleTagsBySlug(slugs: string[], query: TagQuery, deps: BlogDeps) {
+  return deps.prisma.blogTag.findMany({ ...query, where: { slug: { in: slugs }, posts: { some: { post: visible(deps.now()) } } } });
+}

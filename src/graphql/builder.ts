@@ -1,6 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import ComplexityPlugin from '@pothos/plugin-complexity';
+import RelayPlugin from '@pothos/plugin-relay';
 import { fieldComplexity } from './complexity.js';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
@@ -19,7 +20,7 @@ interface BuilderOptions {
 export type Types = PothosSchemaTypes.ExtendDefaultTypes<BuilderOptions>;
 
 export const builder = new SchemaBuilder<BuilderOptions>({
-  plugins: [PrismaPlugin, ComplexityPlugin],
+  plugins: [PrismaPlugin, RelayPlugin, ComplexityPlugin],
   // Cost per field for the request bounds (complexity.ts); the bounds are enforced by its Yoga plugin, before execution.
   complexity: { fieldComplexity },
   defaultFieldNullability: false,
@@ -29,6 +30,23 @@ export const builder = new SchemaBuilder<BuilderOptions>({
     exposeDescriptions: false,
     filterConnectionTotalCount: true,
     onUnusedQuery: null,
+  },
+  relay: {
+    // node(id:) and nodes(ids:) are ours (node.ts): a malformed, unknown or hidden id is null there, never an error.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    nodeTypeOptions: { description: 'An entity with a global id: refetch it with node(id:), many with nodes(ids:).' },
+    idFieldOptions: { description: 'Opaque global id, the same wherever the entity appears (a client cache key).' },
+    // Connections keep the signed, filter-bound cursors of src/pagination/cursor.ts (connection.ts explains).
+    pageInfoTypeOptions: {
+      description: 'Relay page info. Pages are read forward: pass endCursor as `after` (REST: next_cursor as `cursor`).',
+    },
+    hasPreviousPageFieldOptions: {
+      description:
+        'True when rows precede this page: it was read with `after` (or, for inspiration, a non-zero offset). Pages are read forward only (no last/before), so the first page says false.',
+    },
+    endCursorFieldOptions: { description: 'Cursor of the next page; null on the last page.' },
+    nodesOnConnection: true,
   },
 });
 

@@ -33,11 +33,13 @@ const DEFAULT_LIST_MULTIPLIER = 10;
 const PAGE_LISTS = new Set(['nodes', 'edges']);
 
 /**
- * Cost of a field for @pothos/plugin-complexity: a field with a page size (`first`, `limit`) multiplies its selection
+ * Cost of a field for @pothos/plugin-complexity: a field with a page size (`first`, `limit`, the `ids` of nodes) multiplies its selection
  * by that size, so `venues(first: 100)` costs 5× `venues(first: 20)`.
  */
 export function fieldComplexity(args: Record<string, unknown>, _ctx: unknown, field: { name: string; type: Parameters<typeof getNullableType>[0] }) {
-  const size = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : undefined;
+  // nodes(ids:) answers one entity per id (its own bound refuses more than 100).
+  const size =
+    typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : Array.isArray(args.ids) ? args.ids.length : undefined;
   // A size past every list's own maximum (100) is refused by the field itself (invalid_parameters, as on REST)
   // before any work is done, so it costs no more than the largest page it could have asked for.
   if (size !== undefined) return { field: 1, multiplier: Math.min(MAX_PAGE_SIZE, Math.max(1, size)) };

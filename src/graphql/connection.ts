@@ -7,38 +7,46 @@ export interface Page<T> {
   /** Signed cursor that resumes after `node`. */
   cursorOf: (node: T) => string;
   hasNextPage: boolean;
+  /** Rows precede this page: it was read from a cursor (or a non-zero offset). */
+  hasPreviousPage: boolean;
   totalCount: () => Promise<number>;
 }
 
-export const PageInfo = builder.objectRef<Page<unknown>>('PageInfo').implement({
-  description: 'Relay page info. Pages are read forward: pass endCursor as `after` (REST: next_cursor as `cursor`).',
-  fields: (t) => ({
-    hasNextPage: t.boolean({ resolve: (p) => p.hasNextPage }),
-    hasPreviousPage: t.boolean({ description: 'Always false: pages are read forward only.', resolve: () => false }),
-    startCursor: t.string({ nullable: true, resolve: (p) => (p.nodes.length ? p.cursorOf(p.nodes[0]) : null) }),
-    endCursor: t.string({
-      nullable: true,
-      description: 'Cursor of the next page; null on the last page.',
-      resolve: (p) => (p.hasNextPage && p.nodes.length ? p.cursorOf(p.nodes[p.nodes.length - 1]) : null),
-    }),
-  }),
-});
+/** The shape plugin-relay's connection types read, keeping the page (for totalCount and extras such as categoryStats). */
+export interface ConnectionResult<T, P extends Page<T> = Page<T>> {
+  page: P;
+  edges: { node: T; cursor: string }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+}
 
-/** A Relay connection over `node`, with totalCount and a `nodes` shortcut. */
+/**
+ * A service page as a Relay connection. The cursors stay ours (HMAC-signed and bound to the filters, cursor.ts), so
+ * plugin-relay's offset-based `resolveArrayConnection`/`resolveCursorConnection` are not used, only its types.
+ * endCursor is null on the last page, as REST's next_cursor (adapter.ts reads it).
+ */
+export function toConnection<T, P extends Page<T>>(page: P & Page<T>): ConnectionResult<T, P> {
+  const edges = page.nodes.map((node) => ({ node, cursor: page.cursorOf(node) }));
+  return {
+    page,
+    edges,
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: page.hasPreviousPage,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: page.hasNextPage ? (edges.at(-1)?.cursor ?? null) : null,
+    },
+  };
+}
+
+/** A plugin-relay connection over `node` (edges, pageInfo, the `nodes` shortcut) with a lazy totalCount. */
 export function connectionOf<T>(name: string, node: ObjectRef<Types, T>) {
-  const Edge = builder.objectRef<{ node: T; cursor: string }>(`${name}Edge`).implement({
+  const ref = builder.connectionObject({
+    type: node,
+    name: `${name}Connection`,
     fields: (t) => ({
-      // Pothos cannot relate a generic T to its resolver result type; the ref guarantees it.
-      node: t.field({ type: node, resolve: (e) => e.node as never }),
-      cursor: t.string({ resolve: (e) => e.cursor }),
+      totalCount: t.int({ description: 'Size of the whole filtered set.', resolve: (c) => (c as ConnectionResult<T>).page.totalCount() }),
     }),
   });
-  return builder.objectRef<Page<T>>(`${name}Connection`).implement({
-    fields: (t) => ({
-      totalCount: t.int({ description: 'Size of the whole filtered set.', resolve: (p) => p.totalCount() }),
-      pageInfo: t.field({ type: PageInfo, resolve: (p) => p as Page<unknown> }),
-      nodes: t.field({ type: [node], resolve: (p) => p.nodes as never }),
-      edges: t.field({ type: [Edge], resolve: (p) => p.nodes.map((n) => ({ node: n, cursor: p.cursorOf(n) })) }),
-    }),
-  });
+  // Pothos types a connection's parent as its edges and pageInfo; ours also carries the page (toConnection).
+  return ref as unknown as ObjectRef<Types, ConnectionResult<T>>;
 }

@@ -1,8 +1,9 @@
 import { builder } from '../graphql/builder.js';
-import { connectionOf, type Page } from '../graphql/connection.js';
+import { connectionOf, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { InspirationPhoto as PhotoRow } from '../generated/prisma/client.js';
-import { getInspirationPhoto, searchInspiration, type OffsetPage } from './inspiration.service.js';
+import { getInspirationPhoto, inspirationPhotosById, searchInspiration, type OffsetPage } from './inspiration.service.js';
+import { asNode, uuidKey } from '../graphql/node.js';
 import { INSPIRATION_COLORS, INSPIRATION_MOODS, INSPIRATION_SEASONS, INSPIRATION_SETTINGS, INSPIRATION_STYLES } from './inspiration.inputs.js';
 import { closedSet } from '../graphql/closed-set.js';
 
@@ -47,7 +48,9 @@ const sourcePath = { property: 'venues', vendor: 'vendors' } as const;
 export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
   description: 'A curated inspiration photo (§2.12), linked to its source venue or vendor.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'UUID.' }),
+    // `id` is the global id (asNode below). The UUID is photoId, what inspirationPhoto(id:) takes; REST keeps serving it
+    // as `id` (its document selects `id: photoId`).
+    photoId: t.exposeString('id', { description: 'UUID.' }),
     imageUrl: t.exposeString('imageUrl', { nullable: true, description: 'Medium image, absolute URL.' }),
     alt: t.exposeString('alt', { nullable: true }),
     source: t.field({
@@ -71,11 +74,13 @@ export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
   }),
 });
 
+asNode(InspirationPhoto, { key: 'id', parseKey: uuidKey, load: (ids, _query, ctx) => inspirationPhotosById(ids, ctx) });
+
 const InspirationPhotoConnection = connectionOf('InspirationPhoto', InspirationPhoto);
 // The offset of the page and its size, for offset-style readers (REST §2.14: limit, offset, total, has_more).
 builder.objectFields(InspirationPhotoConnection, (t) => ({
-  limit: t.int({ description: 'Page size asked for.', resolve: (p) => (p as OffsetPage<PhotoRow>).limit }),
-  offset: t.int({ description: 'Photos skipped before this page.', resolve: (p) => (p as OffsetPage<PhotoRow>).offset }),
+  limit: t.int({ description: 'Page size asked for.', resolve: (c) => (c.page as OffsetPage<PhotoRow>).limit }),
+  offset: t.int({ description: 'Photos skipped before this page.', resolve: (c) => (c.page as OffsetPage<PhotoRow>).offset }),
 }));
 
 const deps = (ctx: RequestContext) => ({ prisma: ctx.prisma, cursors: ctx.cursors });
@@ -94,7 +99,7 @@ builder.queryFields((t) => ({
       offset: t.arg.int({ description: 'Photos to skip (0 or more); not with after.' }),
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page; not with offset.' }),
     },
-    resolve: async (_root, args, ctx) => (await searchInspiration(args, deps(ctx))) as Page<PhotoRow>,
+    resolve: async (_root, args, ctx) => toConnection(await searchInspiration(args, deps(ctx))),
   }),
   inspirationPhoto: t.field({
     type: InspirationPhoto,

@@ -11,7 +11,7 @@ import { parseInput } from '../errors/validation.js';
 
 const LIST_ITEM = /* GraphQL */ `
   fragment InspirationPhotoListItem on InspirationPhoto {
-    id imageUrl alt
+    id: photoId imageUrl alt
     source { type name slug url city state }
     styles settings colors moods season
   }`;

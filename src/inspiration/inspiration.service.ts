@@ -40,6 +40,7 @@ export async function searchInspiration(rawInput: unknown, deps: InspirationDeps
   return {
     nodes,
     hasNextPage,
+    hasPreviousPage: offset > 0,
     // The cursor after a node is the offset of the node that follows it.
     cursorOf: (node) => deps.cursors.encode([offset + nodes.indexOf(node) + 1], scope),
     totalCount: () => deps.prisma.inspirationPhoto.count({ where }),
@@ -61,4 +62,9 @@ export async function getInspirationPhoto(rawId: unknown, deps: Pick<Inspiration
   const photo = await deps.prisma.inspirationPhoto.findUnique({ where: { id } });
   if (!photo) throw new ApiError('inspiration_photo_not_found', { param: 'id', message: `No inspiration photo has the id '${id}'.` });
   return photo;
+}
+
+/** Photos by id for node(id:)/nodes(ids:): every photo is shown, as in search and detail (one statement). */
+export function inspirationPhotosById(ids: string[], deps: Pick<InspirationDeps, 'prisma'>) {
+  return deps.prisma.inspirationPhoto.findMany({ where: { id: { in: ids } } });
 }

@@ -122,7 +122,7 @@ function fieldDefinition(type: GraphQLObjectType, selected: Selected): GraphQLFi
 function formatOf(typeName: string, fieldName: string): string | undefined {
   if (/[uU]rl$/.test(fieldName) || ['heroImage', 'featureImage', 'affiliateLink'].includes(fieldName)) return 'uri';
   if (/At$/.test(fieldName)) return 'date-time';
-  if ((typeName === 'InspirationPhoto' && fieldName === 'id') || fieldName === 'inquiryId') return 'uuid';
+  if ((typeName === 'InspirationPhoto' && fieldName === 'photoId') || fieldName === 'inquiryId') return 'uuid';
   return undefined;
 }
 

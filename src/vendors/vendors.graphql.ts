@@ -1,9 +1,10 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
-import { connectionOf, type Page } from '../graphql/connection.js';
+import { connectionOf, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { Vendor as VendorRow } from '../generated/prisma/client.js';
-import { getVendor, listVendorCategories, searchVendors } from './vendors.service.js';
+import { getVendor, listVendorCategories, searchVendors, vendorCategoriesBySlug, visibleVendorsById } from './vendors.service.js';
+import { asNode, slugKey, uuidKey } from '../graphql/node.js';
 import { VENDOR_CATEGORY_SLUGS, VENDOR_SORTS } from './vendors.inputs.js';
 import { closedSet } from '../graphql/closed-set.js';
 
@@ -94,7 +95,10 @@ export const Vendor = builder.prismaObject('Vendor', {
   }),
 });
 
-type VendorPage = Page<unknown> & { categoryStats: () => Promise<Record<string, number>> };
+// A global id for client caches; node(id:) shows only listed (active) vendors, as search and detail do.
+asNode(Vendor, { key: 'id', parseKey: uuidKey, planned: true, load: (ids, query, ctx) => visibleVendorsById(ids, query, ctx) });
+
+type VendorPage = Awaited<ReturnType<typeof searchVendors>>;
 
 // Vendor search pages add category_stats beside the usual connection fields (§4.7).
 const base = connectionOf('Vendor', Vendor);
@@ -103,11 +107,13 @@ builder.objectField(base, 'categoryStats', (t) =>
     type: 'JSON',
     description: 'Active vendors matching this search (without its category filter), by category slug.',
     extensions: { jsonSchema: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } } },
-    resolve: (p) => (p as unknown as VendorPage).categoryStats(),
+    resolve: (c) => (c.page as unknown as VendorPage).categoryStats(),
   }),
 );
 
-const VendorCategory = builder.objectRef<{ name: string; slug: string; vendorCount: number }>('VendorCategory').implement({
+const VendorCategory = builder.objectRef<{ name: string; slug: string; vendorCount: number }>('VendorCategory');
+asNode(VendorCategory, { key: 'slug', parseKey: slugKey, load: (slugs, _query, ctx) => vendorCategoriesBySlug(slugs, ctx) });
+VendorCategory.implement({
   fields: (t) => ({
     name: t.exposeString('name'),
     slug: t.exposeString('slug'),
@@ -134,8 +140,10 @@ builder.queryFields((t) => ({
       first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page.' }),
     },
-    resolve: (_root, args, ctx, info) =>
-      searchVendors(args, queryFromInfo({ context: ctx, info, typeName: 'Vendor', paths: [['nodes'], ['edges', 'node']] }), vendorDeps(ctx)) as never,
+    resolve: async (_root, args, ctx, info) =>
+      toConnection(
+        await searchVendors(args, queryFromInfo({ context: ctx, info, typeName: 'Vendor', paths: [['nodes'], ['edges', 'node']] }), vendorDeps(ctx)),
+      ) as never,
   }),
   vendor: t.prismaField({
     type: 'Vendor',

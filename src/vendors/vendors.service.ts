@@ -54,6 +54,7 @@ export async function searchVendors(
   return {
     nodes: hasNextPage ? rows.slice(0, first) : rows,
     hasNextPage,
+    hasPreviousPage: position !== undefined,
     cursorOf: (v) => deps.cursors.encode([value(v), v.id], scope),
     totalCount: () => deps.prisma.vendor.count({ where }),
     // Category facet of the same search without its category filter, so a client can show counts beside each.
@@ -150,6 +151,21 @@ export async function listVendorCategories(deps: Pick<VendorDeps, 'prisma'>) {
   const [categories, counts] = await Promise.all([
     vendorCategorySlugs(deps.prisma),
     deps.prisma.vendor.groupBy({ by: ['serviceCategory'], where: { active: true }, _count: { _all: true } }),
+  ]);
+  const countOf = new Map(counts.map((c) => [c.serviceCategory, c._count._all]));
+  return categories.map((c) => ({ name: c.name, slug: c.slug, vendorCount: countOf.get(c.slug) ?? 0 }));
+}
+
+/** Vendors by id for node(id:)/nodes(ids:): listed (active) ones only, as search and detail show (one statement). */
+export function visibleVendorsById(ids: string[], query: VendorQuery, deps: Pick<VendorDeps, 'prisma'>) {
+  return deps.prisma.vendor.findMany({ ...query, where: { id: { in: ids }, active: true } });
+}
+
+/** Vendor categories by slug for node(id:)/nodes(ids:), with their active vendor counts as §4.8 lists them. */
+export async function vendorCategoriesBySlug(slugs: string[], deps: Pick<VendorDeps, 'prisma'>) {
+  const [categories, counts] = await Promise.all([
+    deps.prisma.vendorCategory.findMany({ where: { slug: { in: slugs } }, select: { slug: true, name: true } }),
+    deps.prisma.vendor.groupBy({ by: ['serviceCategory'], where: { active: true, serviceCategory: { in: slugs } }, _count: { _all: true } }),
   ]);
   const countOf = new Map(counts.map((c) => [c.serviceCategory, c._count._all]));
   return categories.map((c) => ({ name: c.name, slug: c.slug, vendorCount: countOf.get(c.slug) ?? 0 }));

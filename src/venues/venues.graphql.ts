@@ -1,9 +1,10 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
-import { connectionOf } from '../graphql/connection.js';
+import { connectionOf, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { Venue as VenueRow } from '../generated/prisma/client.js';
-import { getVenue, searchVenues, type VenueDeps } from './venues.service.js';
+import { getVenue, searchVenues, visibleVenuesById, type VenueDeps } from './venues.service.js';
+import { asNode, uuidKey } from '../graphql/node.js';
 import { priceRangeText, venuePricing, STORED_AS, VENUE_CURRENCIES, type StartingTotal, type VenuePricing as Pricing } from './venue-pricing.js';
 import { NAMED_AMENITIES, NAMED_VENUE_TYPES } from './venues.inputs.js';
 import { withVenueDetailLimit } from '../limits/limits.graphql.js';
@@ -116,6 +117,9 @@ export const Venue = builder.prismaObject('Venue', {
   }),
 });
 
+// A global id for client caches; node(id:) shows only what search and detail show (published venues).
+asNode(Venue, { key: 'id', parseKey: uuidKey, planned: true, load: (ids, query, ctx) => visibleVenuesById(ids, query, ctx) });
+
 const VenueConnection = connectionOf('Venue', Venue);
 
 builder.queryFields((t) => ({
@@ -135,11 +139,13 @@ builder.queryFields((t) => ({
       first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page.' }),
     },
-    resolve: (_root, args, ctx, info) =>
-      searchVenues<{ id: string; slug: string }>(
-        args,
-        queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }),
-        venueDeps(ctx),
+    resolve: async (_root, args, ctx, info) =>
+      toConnection(
+        await searchVenues<{ id: string; slug: string }>(
+          args,
+          queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }),
+          venueDeps(ctx),
+        ),
       ),
   }),
   venue: t.prismaField({

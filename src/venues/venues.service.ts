@@ -38,6 +38,7 @@ export async function searchVenues<T extends { slug: string }>(rawInput: unknown
   return {
     nodes: hasNextPage ? rows.slice(0, first) : rows,
     hasNextPage,
+    hasPreviousPage: afterSlug !== undefined,
     cursorOf: (v) => deps.cursors.encode([v.slug], scope),
     totalCount: () => deps.prisma.venue.count({ where }),
   };
@@ -85,4 +86,9 @@ export async function getVenue<T>(rawSlug: unknown, query: VenueQuery, deps: Pic
   const venue = await deps.prisma.venue.findFirst({ ...query, where: { slug, published: true } });
   if (!venue) throw new ApiError('venue_not_found', { param: 'slug', message: `No published venue has the slug '${slug}'.` });
   return venue as T;
+}
+
+/** Venues by id for node(id:)/nodes(ids:): published ones only, as search and detail show (one statement). */
+export function visibleVenuesById(ids: string[], query: VenueQuery, deps: Pick<VenueDeps, 'prisma'>) {
+  return deps.prisma.venue.findMany({ ...query, where: { id: { in: ids }, published: true } });
 }

@@ -148,7 +148,7 @@ describe('GraphQL inspiration', () => {
   it('inspirationPhotos is a Relay connection with the same photos as REST', async () => {
     const rest = await t.rest('/api/v1/inspiration?mood=joyful&limit=5&offset=5');
     const gql = await t.graphql(`{ inspirationPhotos(mood: JOYFUL, first: 5, offset: 5) { totalCount limit offset pageInfo { hasNextPage endCursor }
-      edges { cursor } nodes { id imageUrl alt source { type name slug url city state } styles settings colors moods season } } }`);
+      edges { cursor } nodes { id: photoId imageUrl alt source { type name slug url city state } styles settings colors moods season } } }`);
     expect(gql.status, gql.text).toBe(200);
     const page = gql.body.data.inspirationPhotos;
     expect(page.nodes).toEqual(withEnumNames(camelKeys(rest.body.data), ['styles', 'settings', 'colors', 'moods', 'season']));
@@ -158,7 +158,7 @@ describe('GraphQL inspiration', () => {
       5,
       rest.body.pagination.has_more,
     ]);
-    const next = await t.graphql('query($a: String) { inspirationPhotos(mood: JOYFUL, first: 5, after: $a) { offset nodes { id } } }', {
+    const next = await t.graphql('query($a: String) { inspirationPhotos(mood: JOYFUL, first: 5, after: $a) { offset nodes { id: photoId } } }', {
       a: page.pageInfo.endCursor,
     });
     const restNext = await t.rest('/api/v1/inspiration?mood=joyful&limit=5&offset=10');

@@ -145,7 +145,7 @@ describe('closed sets as GraphQL enums', () => {
     const gql = ok(await t.graphql('{ vendors(category: "florists", sortBy: PRICE_LOW_TO_HIGH, first: 5) { nodes { slug } } }')).data.vendors;
     expect(gql.nodes.map((n: { slug: string }) => n.slug)).toEqual(rest.map((v: { slug: string }) => v.slug));
     const restPhotos = ok(await t.rest('/api/v1/inspiration?color=earth_tones&setting=outdoor&limit=5')).data;
-    const gqlPhotos = ok(await t.graphql('{ inspirationPhotos(color: EARTH_TONES, setting: OUTDOOR, first: 5) { nodes { id } } }')).data
+    const gqlPhotos = ok(await t.graphql('{ inspirationPhotos(color: EARTH_TONES, setting: OUTDOOR, first: 5) { nodes { id: photoId } } }')).data
       .inspirationPhotos;
     expect(restPhotos.length).toBeGreaterThan(0);
     expect(gqlPhotos.nodes.map((n: { id: string }) => n.id)).toEqual(restPhotos.map((p: { id: string }) => p.id));
