@@ -19,17 +19,6 @@ async function data(query: string, variables: Record<string, unknown> = {}) {
   return res.body.data;
 }
 
-async function statementsFor(run: () => Promise<unknown>) {
-  let count = 0;
-  const stop = t.db.onQuery(() => count++);
-  try {
-    await run();
-  } finally {
-    stop();
-  }
-  return count;
-}
-
 describe('global object identification', () => {
   it('gives a venue the same id in search, in venue(slug:) and in node(id:)', async () => {
     const search = await data('{ venues(state: "california", first: 3) { nodes { id slug } edges { node { id } } } }');
@@ -122,7 +111,7 @@ describe('global object identification', () => {
       ... on Vendor { slug photos { url } } ... on InspirationPhoto { imageUrl } } }`;
     const counted = async (n: number) => {
       let nodes: unknown[] = [];
-      const count = await statementsFor(async () => {
+      const count = await t.statements(async () => {
         const res = await t.graphql(query, { ids: ids(n) });
         expect(res.body.errors, res.text).toBeUndefined();
         nodes = res.body.data.nodes;

@@ -26,6 +26,8 @@ export interface TestApp {
     variables?: Record<string, unknown>,
     init?: { key?: string | null; headers?: Record<string, string> },
   ) => Promise<TestResponse>;
+  /** SQL statements the database ran while `run` ran (batching: nested lists must not add statements per item). */
+  statements: (run: () => Promise<unknown>) => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -126,6 +128,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return toTestResponse(
         await app.fetch(new Request(`${BASE_URL}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) })),
       );
+    },
+    statements: async (run) => {
+      let count = 0;
+      const stop = db.onQuery(() => count++);
+      try {
+        await run();
+      } finally {
+        stop();
+      }
+      return count;
     },
     close: async () => {
       stopObservingDatabase?.();

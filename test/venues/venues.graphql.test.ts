@@ -80,27 +80,16 @@ describe('SQL statements per request (batching)', () => {
   ) => `{ venues(state: "${state}", first: ${first}) { totalCount nodes { slug pricing { currency startingTotal { amount } rateDate }
     photos { url } testimonials { rating } } } }`;
 
-  async function statementsFor(run: () => Promise<unknown>) {
-    let count = 0;
-    const stop = t.db.onQuery(() => count++);
-    try {
-      await run();
-    } finally {
-      stop();
-    }
-    return count;
-  }
-
   it('costs a fixed number of statements for 20 or 100 venues with photos, testimonials and pricing', async () => {
     // key lookup + venues with photos and testimonials (one joined statement) + totalCount
-    const twenty = await statementsFor(() => t.graphql(query(20)));
-    const hundred = await statementsFor(() => t.graphql(query(100)));
+    const twenty = await t.statements(() => t.graphql(query(20)));
+    const hundred = await t.statements(() => t.graphql(query(100)));
     expect(twenty).toBe(3);
     expect(hundred).toBe(twenty);
     // Australian venues need the day's USD→AUD rate: looked up once, then reused by the process.
-    const firstAud = await statementsFor(() => t.graphql(query(2, 'new-south-wales')));
-    const fewAud = await statementsFor(() => t.graphql(query(2, 'new-south-wales')));
-    const manyAud = await statementsFor(() => t.graphql(query(30, 'new-south-wales')));
+    const firstAud = await t.statements(() => t.graphql(query(2, 'new-south-wales')));
+    const fewAud = await t.statements(() => t.graphql(query(2, 'new-south-wales')));
+    const manyAud = await t.statements(() => t.graphql(query(30, 'new-south-wales')));
     expect(firstAud).toBeLessThanOrEqual(4);
     expect(fewAud).toBe(3);
     expect(manyAud).toBe(3);
@@ -109,17 +98,17 @@ describe('SQL statements per request (batching)', () => {
   it('keeps cursor pages and REST routes just as flat', async () => {
     const page = await t.graphql('{ venues(first: 20) { pageInfo { endCursor } } }');
     const after = page.body.data.venues.pageInfo.endCursor;
-    const cursorPage = await statementsFor(() =>
+    const cursorPage = await t.statements(() =>
       t.graphql(`query($a: String) { venues(first: 20, after: $a) { nodes { slug photos { url } testimonials { rating } } } }`, { a: after }),
     );
     expect(cursorPage).toBeLessThanOrEqual(4);
-    expect(await statementsFor(() => t.rest('/api/v1/venues?limit=20'))).toBeLessThanOrEqual(4);
+    expect(await t.statements(() => t.rest('/api/v1/venues?limit=20'))).toBeLessThanOrEqual(4);
     const slug = (await t.db.prisma.venue.findFirstOrThrow({ where: { published: true, currency: 'USD' } })).slug;
-    expect(await statementsFor(() => t.rest(`/api/v1/venues/${encodeURIComponent(slug)}`))).toBeLessThanOrEqual(2);
+    expect(await t.statements(() => t.rest(`/api/v1/venues/${encodeURIComponent(slug)}`))).toBeLessThanOrEqual(2);
   });
 
   it('does not multiply statements with aliases of nested lists', async () => {
-    const aliased = await statementsFor(() =>
+    const aliased = await t.statements(() =>
       t.graphql(`{ venues(first: 20) { nodes { slug a: photos { url } b: photos { category } testimonials { rating } } } }`),
     );
     expect(aliased).toBeLessThanOrEqual(4);
