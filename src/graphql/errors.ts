@@ -1,4 +1,5 @@
-import { BREAK, GraphQLError, Kind, visit, type ASTNode, type DocumentNode } from 'graphql';
+import { GraphQLError, Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { argumentFedBy, argumentHolding, argumentRefusal } from './refused-argument.js';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
 import { toApiError, errorExtensions } from '../errors/translate.js';
@@ -32,14 +33,14 @@ export function refusalError(refusal: ApiError, options: { nodes?: GraphQLError[
  * coerce, a document that does not parse or validate, a request Yoga cannot read. Their messages describe the caller's
  * own request and are kept.
  */
-function catalogueErrorOf(error: GraphQLError, document?: DocumentNode): ApiError {
+function catalogueErrorOf(error: GraphQLError, document?: DocumentNode, schema?: GraphQLSchema): ApiError {
   const variable = refusedVariable(error);
-  if (variable) return new ApiError('invalid_parameters', { message: error.message, param: variable });
-  // A value written in the document that its argument's type cannot take (an Int past 32 bits, a string for an Int),
-  // or an argument the field does not have, is a parameter error, as the same mistake in a variable or a REST
-  // parameter is.
-  const argument = document && error.nodes?.[0] ? argumentHolding(document, error.nodes[0]) : null;
-  if (argument) return new ApiError('invalid_parameters', { message: error.message, param: argument });
+  if (variable) return argumentRefusal(document ? argumentFedBy(document, variable, schema) : null, error.message, variable);
+  // A value written in the document that its argument's type cannot take (an Int past 32 bits, a string for an Int,
+  // a name outside an enum), or an argument the field does not have, is a parameter error, as the same mistake in a
+  // variable or a REST parameter is.
+  const argument = document && error.nodes?.[0] ? argumentHolding(document, error.nodes[0], schema) : null;
+  if (argument) return argumentRefusal(argument, error.message, argument.name);
   const message = error.message;
   switch (error.extensions?.code) {
     case 'GRAPHQL_PARSE_FAILED':
@@ -55,27 +56,6 @@ function catalogueErrorOf(error: GraphQLError, document?: DocumentNode): ApiErro
   }
 }
 
-const VALUE_KINDS = new Set<string>([Kind.INT, Kind.FLOAT, Kind.STRING, Kind.BOOLEAN, Kind.NULL, Kind.ENUM, Kind.LIST, Kind.OBJECT]);
-
-/**
- * The argument an error is about: the argument node itself (an unknown argument, a value its type cannot take), or the
- * argument whose written value holds the node (found by identity in the document); null for any other node.
- */
-function argumentHolding(document: DocumentNode, node: ASTNode): string | null {
-  if (node.kind === Kind.ARGUMENT) return node.name.value;
-  if (!VALUE_KINDS.has(node.kind)) return null;
-  let name: string | null = null;
-  visit(document, {
-    enter(current, _key, parent, _path, ancestors) {
-      if (current !== node) return undefined;
-      const argument = [...ancestors, parent].reverse().find((a): a is ASTNode => !Array.isArray(a) && (a as ASTNode).kind === Kind.ARGUMENT);
-      name = argument?.kind === Kind.ARGUMENT ? argument.name.value : null;
-      return BREAK;
-    },
-  });
-  return name;
-}
-
 /** The catalogue error a formatted GraphQL error was made from. */
 const REFUSAL = Symbol('refusal');
 
@@ -84,7 +64,12 @@ const REFUSAL = Symbol('refusal');
  * requestId, docUrl). This is one of the two places errors are translated (the other is the REST envelope writer);
  * unexpected errors are logged here with the request id and masked.
  */
-export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger, document?: DocumentNode): GraphQLError {
+export function formatGraphQLError(
+  error: unknown,
+  baseUrl: string,
+  log: Logger,
+  operation: { document?: DocumentNode; schema?: GraphQLSchema } = {},
+): GraphQLError {
   const scope = requestScope.getStore();
   const requestId = scope?.requestId ?? 'unknown';
   if (scope) scope.answeredWithErrors = true;
@@ -109,9 +94,11 @@ export function formatGraphQLError(error: unknown, baseUrl: string, log: Logger,
   } else if (variable) {
     // A variable GraphQL could not coerce: graphql-tools wraps the scalar's or enum's own error (its original) in one
     // whose node is the variable's definition and whose message names the variable.
-    refusal = new ApiError('invalid_parameters', { message: graphqlError?.message, param: variable });
+    const document = operation.document ?? scope?.document;
+    const argument = document ? argumentFedBy(document, variable, operation.schema ?? scope?.schema) : null;
+    refusal = argumentRefusal(argument, graphqlError?.message ?? '', variable);
   } else if (innermost && !original) {
-    refusal = catalogueErrorOf(innermost, document);
+    refusal = catalogueErrorOf(innermost, operation.document ?? scope?.document, operation.schema ?? scope?.schema);
     // A request Yoga could not read at all (bad JSON, no body) is 400 whatever the Accept: GraphQL-over-HTTP's 200
     // for application/json is for documents that were read and then failed, which the `spec` flag asks for.
     if (innermost.extensions?.code === 'BAD_REQUEST' && http) http = { status: refusal.status };
@@ -149,7 +136,8 @@ export function useCatalogueValidationErrors(options: { baseUrl: string; log: Lo
   return {
     onValidate({ params }) {
       return ({ result, setResult }) => {
-        if (result.length) setResult(result.map((e) => formatGraphQLError(e, options.baseUrl, options.log, params.documentAST)));
+        if (result.length)
+          setResult(result.map((e) => formatGraphQLError(e, options.baseUrl, options.log, { document: params.documentAST, schema: params.schema })));
       };
     },
   };

@@ -12,13 +12,18 @@ import { useDeprecationNotice } from '../http/deprecation.js';
 /** What the HTTP layer hands Yoga for each request: the per-request context both surfaces share. */
 export type YogaServerContext = RequestContext;
 
-/** Names the request for the metrics by its operation: the client's operation name, or "anonymous". */
+/**
+ * Names the request for the metrics by its operation (the client's operation name, or "anonymous"), and keeps the
+ * document for errors raised while GraphQL coerces variables, which name only the variable.
+ */
 function useOperationName(): Plugin {
   return {
     onExecute({ args }) {
       const scope = requestScope.getStore();
       if (!scope) return;
       const document = args.document as DocumentNode;
+      scope.document = document;
+      scope.schema = args.schema;
       const operation = document.definitions.find(
         (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName),
       );

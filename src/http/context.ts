@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type DataLoader from 'dataloader';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ApiKeyIdentity } from '../auth/api-keys.service.js';
 import type { CursorCodec } from '../pagination/cursor.js';
@@ -47,6 +48,9 @@ export const requestScope = new AsyncLocalStorage<{
   log: Logger;
   /** Set during execution when the operation selected a deprecated field (the response then says so in headers). */
   usedDeprecatedFields?: boolean;
+  /** The GraphQL document being executed and its schema (set before execution), for errors that name only a variable. */
+  document?: DocumentNode;
+  schema?: GraphQLSchema;
   /** Set when a GraphQL error was formatted for the response: an HTTP 200 with field errors is not cached. */
   answeredWithErrors?: boolean;
   /** What the metrics call this request: a REST route template or a GraphQL operation name (set while serving). */

@@ -93,6 +93,11 @@ const FxRef = builder.objectRef<NonNullable<CostBenchmarks['fx']>>('CostBenchmar
 });
 
 const BenchmarkCurrency = closedSet('CostBenchmarkCurrency', ['USD'], 'The currency of cost benchmarks (§2.5).');
+// The estimator's closed sets. A value outside one keeps the spec's own code on GraphQL too (the argument's
+// refusalCode: src/graphql/refused-argument.ts), as REST answers it.
+const EstimatorEventType = closedSet('EstimatorEventType', ESTIMATOR_EVENT_TYPES, 'Day of the week the event falls on (§4.3).');
+const EstimatorVenueType = closedSet('EstimatorVenueType', ESTIMATOR_VENUE_TYPES, 'Kind of venue the estimator prices (§4.3).');
+const EstimatorSeason = closedSet('EstimatorSeason', ESTIMATOR_SEASONS, 'Demand season of the event date (§4.3).');
 
 const CostBenchmarksRef = builder.objectRef<CostBenchmarks>('CostBenchmarks').implement({
   description: 'Cost benchmarks computed from live listings at request time (§2.5).',
@@ -218,15 +223,30 @@ builder.queryFields((t) => ({
         defaultValue: defaults.region,
         description: `Region id, name or short form (any case). Ids: ${ESTIMATOR_REGION_IDS.join(', ')}.`,
       }),
-      eventType: t.arg.string({ defaultValue: defaults.eventType, description: `${ESTIMATOR_EVENT_TYPES.join(' or ')}.` }),
+      eventType: t.arg({
+        type: EstimatorEventType.ref,
+        defaultValue: defaults.eventType,
+        description: EstimatorEventType.describe(),
+        extensions: { refusalCode: 'invalid_event_type' },
+      }),
       eventGuests: t.arg.int({ defaultValue: defaults.eventGuests, description: `Event guests, ${bounds.eventGuests.join(' to ')}.` }),
       overnightGuests: t.arg.int({
         defaultValue: defaults.overnightGuests,
         description: `Overnight guests, ${bounds.overnightGuests.join(' to ')}.`,
       }),
       nights: t.arg.int({ defaultValue: defaults.nights, description: `Nights, ${bounds.nights.join(' to ')}.` }),
-      venueType: t.arg.string({ defaultValue: defaults.venueType, description: `One of ${ESTIMATOR_VENUE_TYPES.join(', ')}.` }),
-      season: t.arg.string({ defaultValue: defaults.season, description: `One of ${ESTIMATOR_SEASONS.join(', ')}.` }),
+      venueType: t.arg({
+        type: EstimatorVenueType.ref,
+        defaultValue: defaults.venueType,
+        description: EstimatorVenueType.describe(),
+        extensions: { refusalCode: 'invalid_venue_type' },
+      }),
+      season: t.arg({
+        type: EstimatorSeason.ref,
+        defaultValue: defaults.season,
+        description: EstimatorSeason.describe(),
+        extensions: { refusalCode: 'invalid_season' },
+      }),
     },
     resolve: (_root, args) => estimatePricing(args),
   }),

@@ -1,3 +1,4 @@
+import { parsePricingEstimate } from './pricing.inputs.js';
 import type { RestRoute } from '../rest/route.js';
 import { ESTIMATOR_MODEL } from './data/estimator-model.js';
 import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES, RANGE_GUESTS } from './pricing.inputs.js';
@@ -19,7 +20,7 @@ export const pricingRoutes: RestRoute[] = [
       'savings_vs_traditional compares with a banquet venue plus hotel rooms for the same guests. `parameters` keeps snake_case keys on both surfaces.',
     tag: 'Cost intelligence',
     document: /* GraphQL */ `
-      query estimatePricing($region: String, $eventType: String, $eventGuests: Int, $overnightGuests: Int, $nights: Int, $venueType: String, $season: String) {
+      query estimatePricing($region: String, $eventType: EstimatorEventType, $eventGuests: Int, $overnightGuests: Int, $nights: Int, $venueType: EstimatorVenueType, $season: EstimatorSeason) {
         pricingEstimate(region: $region, eventType: $eventType, eventGuests: $eventGuests, overnightGuests: $overnightGuests,
           nights: $nights, venueType: $venueType, season: $season) {
           estimatedTotal priceRange perNightAverage perNight summary
@@ -28,6 +29,8 @@ export const pricingRoutes: RestRoute[] = [
         }
       }`,
     envelope: { kind: 'object' },
+    // The spec's codes (invalid_season, …) for the raw values, before the closed sets become enum names.
+    check: (args) => void parsePricingEstimate(args),
     errors: [
       'invalid_region',
       'invalid_season',

@@ -1,3 +1,4 @@
+import { ESTIMATOR_VENUE_TYPES } from '../../src/pricing/pricing.inputs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectGraphQLError, type TestApp, type TestResponse } from '../support/app.js';
 import { targets, validBody } from '../inquiries/support.js';
@@ -17,10 +18,15 @@ const ok = (res: TestResponse) => {
   return res.body;
 };
 
+const VENUE_TYPE_NAMES = [...ESTIMATOR_VENUE_TYPES].map((v) => v.toUpperCase()).sort();
+
 /** Every enum the schema has, with its GraphQL value names (the printed schema sorts them). */
 const ENUMS: Record<string, string[]> = {
   ApiTier: ['FREE', 'PARTNER', 'PRO'],
   CostBenchmarkCurrency: ['USD'],
+  EstimatorEventType: ['WEEKDAY', 'WEEKEND'],
+  EstimatorSeason: ['OFF', 'PEAK', 'SHOULDER'],
+  EstimatorVenueType: VENUE_TYPE_NAMES,
   InquiryStatus: ['SUBMITTED'],
   InspirationColor: ['COOL', 'EARTH_TONES', 'JEWEL_TONES', 'MONOCHROME', 'MOODY_DARK', 'NEUTRAL_WHITE', 'PASTEL', 'VIBRANT', 'WARM'],
   InspirationMood: ['CELEBRATORY', 'DRAMATIC', 'ELEGANT', 'GRAND', 'INTIMATE', 'JOYFUL', 'ROMANTIC', 'SERENE'],

@@ -53,7 +53,7 @@ describe('GET /api/v1/venues/pricing and pricingEstimate', () => {
     // traditional 150 × 190 × 0.9 × 0.85 × 0.75 + 30 × 3 × 170 × 0.9 × 0.85 = 16351.875 + 11704.5 → 28060; saving 31.2 %.
     const data = await bothSurfaces(
       'region=TX&event_type=weekday&event_guests=150&overnight_guests=30&nights=3&venue_type=barn&season=shoulder',
-      'region: "TX", eventType: "weekday", eventGuests: 150, overnightGuests: 30, nights: 3, venueType: "barn", season: "shoulder"',
+      'region: "TX", eventType: WEEKDAY, eventGuests: 150, overnightGuests: 30, nights: 3, venueType: BARN, season: SHOULDER',
     );
     expect(data.estimated_total).toBe(19300);
     expect(data.price_range).toBe('$16,400–$23,200');
@@ -76,7 +76,7 @@ describe('GET /api/v1/venues/pricing and pricingEstimate', () => {
     // traditional 190 × 1.55 × 0.7 + 1 × 7 × 170 × 1.55 × 0.7 = 206.15 + 1291.15 → 1500: no saving.
     const data = await bothSurfaces(
       'region=Lake%20Como&event_guests=1&overnight_guests=1&nights=7&season=off',
-      'region: "Lake Como", eventGuests: 1, overnightGuests: 1, nights: 7, season: "off"',
+      'region: "Lake Como", eventGuests: 1, overnightGuests: 1, nights: 7, season: OFF',
     );
     expect(data.estimated_total).toBe(20650);
     expect(data.per_night_average).toBe(2950);
@@ -141,6 +141,18 @@ describe('GET /api/v1/venues/pricing and pricingEstimate', () => {
       expect(rest.body.error.type).toBe('validation_error');
       expectGraphQLError(await t.graphql(`{ pricingEstimate(${args}) { estimatedTotal } }`), code, argument);
     }
+    // The closed sets are enums on GraphQL; a value outside one keeps the spec's code, written or in a variable.
+    expectGraphQLError(await t.graphql('{ pricingEstimate(season: WINTER) { estimatedTotal } }'), 'invalid_season', 'season');
+    expectGraphQLError(
+      await t.graphql('query($t: EstimatorEventType) { pricingEstimate(eventType: $t) { estimatedTotal } }', { t: 'saturday' }),
+      'invalid_event_type',
+      'eventType',
+    );
+    expectGraphQLError(
+      await t.graphql('query($v: EstimatorVenueType) { pricingEstimate(venueType: $v) { estimatedTotal } }', { v: 'CASTLE' }),
+      'invalid_venue_type',
+      'venueType',
+    );
     const region = await t.rest('/api/v1/venues/pricing?region=atlantis');
     for (const id of ESTIMATOR_MODEL.regions.map((r) => r.id)) expect(region.body.error.message).toContain(id);
     // A value that is not an integer at all is refused by the type layer, naming the parameter.
