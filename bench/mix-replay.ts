@@ -28,6 +28,17 @@ export function mixAnswerProblem(answer: Answer): string | null {
   return null;
 }
 
+/**
+ * MIX-warm's hook: true once the API answers a repeated request from a response cache, recognised by an `Age` header
+ * or an `X-Cache: HIT`-style header on the second identical request. Until then MIX-warm is skipped and says so; a
+ * warm run would otherwise measure the same cold path twice and call it warm.
+ */
+export async function responseCacheConfigured(send: (request: BenchRequest) => Promise<Answer>, request: BenchRequest): Promise<boolean> {
+  await send(request);
+  const again = await send(request);
+  return again.headers.has('age') || /hit/i.test(again.headers.get('x-cache') ?? '') || /hit/i.test(again.headers.get('x-response-cache') ?? '');
+}
+
 /** Where the replay is in the list; shared by every round so a cold run keeps sending requests it never sent. */
 export interface MixCursor {
   next: number;
@@ -42,7 +53,7 @@ export interface MixMeasurement extends Measurement {
 }
 
 export async function measureMix(
-  target: { baseUrl: string; key: string },
+  target: { baseUrl: string; keys: string[] },
   mix: { entries: MixEntry[]; requests: BenchRequest[] },
   cursor: MixCursor,
   serverPid: number,
@@ -51,8 +62,8 @@ export async function measureMix(
   const total = mix.requests.length;
   const startedAt = cursor.next;
   const failedEntries: MixMeasurement['failedEntries'] = [];
-  const headersFor = (request: BenchRequest) => ({
-    authorization: `Bearer ${target.key}`,
+  const headersFor = (request: BenchRequest, index: number) => ({
+    authorization: `Bearer ${target.keys[index % target.keys.length]}`,
     ...(request.body ? { 'content-type': 'application/json' } : {}),
   });
   const serverBefore = processCpuMicros(serverPid);
@@ -68,7 +79,7 @@ export async function measureMix(
           const index = cursor.next++ % total;
           context.entry = index;
           const r = mix.requests[index];
-          return { ...request, method: r.method, path: r.path, body: r.body, headers: headersFor(r) };
+          return { ...request, method: r.method, path: r.path, body: r.body, headers: headersFor(r, index) };
         },
         onResponse: (status, _body, context) => {
           if ((status < 200 || status > 299) && failedEntries.length < 20) {
