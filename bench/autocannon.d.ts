@@ -12,7 +12,11 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     /** setupRequest runs before every request and may rewrite it (e.g. rotate a header). */
-    requests?: Array<{ setupRequest?: (request: RequestParams) => RequestParams }>;
+    requests?: Array<{
+      setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+      /** Called with every response of this request (its body is buffered when given). */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    }>;
   }
   interface RequestParams {
     method?: string;

@@ -3,7 +3,8 @@
  * - BENCH_BASELINE=static (B0): bare node:http answering every request with a pre-serialised body (BODY_FILE).
  * - BENCH_BASELINE=sql (B1): bare node:http running one hand-written statement per request through the same driver
  *   as the API (PGlite on PGLITE_DIR, a copy of the API's PGlite directory, or pg on BENCH_DATABASE_URL):
- *   /search answers R1's body, /graph answers R4's.
+ *   /search answers R1's body, /graph R4's, /detail/<slug> R3's (B1d) and /vendors R6's (B1v). BENCH_CURSOR_SECRET: the
+ *   API's CURSOR_SECRET, so next_cursor matches.
  * Prints "listening" once it accepts connections.
  */
 import { createServer, type ServerResponse } from 'node:http';
@@ -41,12 +42,20 @@ if (mode === 'static') {
 } else if (mode === 'sql') {
   const db = await openQuery();
   close = db.close;
-  const bodies = await createSqlBodies(db.query, process.env.BASE_URL!);
+  const bodies = await createSqlBodies(db.query, process.env.BASE_URL!, process.env.BENCH_CURSOR_SECRET || undefined);
   handler = (path, res) => {
-    const make = path.startsWith('/graph') ? bodies.graph : path.startsWith('/search') ? bodies.search : null;
+    const make: (() => Promise<string | null>) | null = path.startsWith('/graph')
+      ? bodies.graph
+      : path.startsWith('/search')
+        ? bodies.search
+        : path.startsWith('/vendors')
+          ? bodies.vendors
+          : path.startsWith('/detail/')
+            ? () => bodies.detail(decodeURIComponent(path.slice('/detail/'.length)))
+            : null;
     if (!make) return send(res, 404, '{"error":"not found"}');
     make().then(
-      (body) => send(res, 200, body),
+      (body) => (body === null ? send(res, 404, '{"error":"not found"}') : send(res, 200, body)),
       (e: Error) => send(res, 500, JSON.stringify({ error: e.message })),
     );
   };

@@ -33,15 +33,15 @@ export async function answerOf(response: Response): Promise<Answer> {
 export type Send = (request: BenchRequest) => Promise<Answer>;
 
 export type ServerName = 'api' | 'b0' | 'b1';
-export type BaselineId = 'B1' | 'B1g';
+export type BaselineId = 'B1' | 'B1g' | 'B1d' | 'B1v';
 
 export interface BenchCase {
   id: string;
   label: string;
   server: ServerName;
   request: BenchRequest;
-  /** The B1 variant returning the same data: ratios ×B1 use it. */
-  sameDataAs: BaselineId;
+  /** The B1 variant returning the same data: ratios ×B1 use it (null: no hand-written baseline, e.g. MIX). */
+  sameDataAs: BaselineId | null;
   /** null when the answer is a 200 with the expected shape; otherwise what is wrong. */
   check: (answer: Answer) => string | null;
 }
@@ -119,12 +119,38 @@ export async function discover(send: Send): Promise<Discovery> {
   return { slug, page5Path: path, page5FirstSlug: answer.json.data[0].slug };
 }
 
-/** B0, B1, B1g and R1–R7, in the order each round runs them. */
+/** B0, the B1 variants and R1–R7, in the order each round runs them. */
 export function benchCases(d: Discovery): BenchCase[] {
+  const checkDetail = checked(
+    (b) =>
+      (b.data?.slug !== d.slug && `data.slug is not ${d.slug}`) ||
+      (!Array.isArray(b.data.photos) && 'photos missing') ||
+      (!Array.isArray(b.data.testimonials) && 'testimonials missing'),
+  );
+  const checkVendors = checked(
+    restPage((n) => n === 20),
+    (b) => typeof b.category_stats !== 'object' && 'category_stats missing',
+  );
   return [
     { id: 'B0', label: 'static R1 body, node:http', server: 'b0', request: { method: 'GET', path: '/' }, sameDataAs: 'B1', check: checkSearch },
     { id: 'B1', label: 'hand-written SQL, R1 body', server: 'b1', request: { method: 'GET', path: '/search' }, sameDataAs: 'B1', check: checkSearch },
     { id: 'B1g', label: 'hand-written SQL, R4 body', server: 'b1', request: { method: 'GET', path: '/graph' }, sameDataAs: 'B1g', check: checkGraph },
+    {
+      id: 'B1d',
+      label: 'hand-written SQL, R3 body',
+      server: 'b1',
+      request: { method: 'GET', path: `/detail/${encodeURIComponent(d.slug)}` },
+      sameDataAs: 'B1d',
+      check: checkDetail,
+    },
+    {
+      id: 'B1v',
+      label: 'hand-written SQL, R6 body',
+      server: 'b1',
+      request: { method: 'GET', path: '/vendors' },
+      sameDataAs: 'B1v',
+      check: checkVendors,
+    },
     { id: 'R1', label: 'GET /api/v1/venues?limit=20', server: 'api', request: { method: 'GET', path: SEARCH }, sameDataAs: 'B1', check: checkSearch },
     {
       id: 'R2',
@@ -143,13 +169,8 @@ export function benchCases(d: Discovery): BenchCase[] {
       label: 'GET /api/v1/venues/{slug}',
       server: 'api',
       request: { method: 'GET', path: `/api/v1/venues/${encodeURIComponent(d.slug)}` },
-      sameDataAs: 'B1',
-      check: checked(
-        (b) =>
-          (b.data?.slug !== d.slug && `data.slug is not ${d.slug}`) ||
-          (!Array.isArray(b.data.photos) && 'photos missing') ||
-          (!Array.isArray(b.data.testimonials) && 'testimonials missing'),
-      ),
+      sameDataAs: 'B1d',
+      check: checkDetail,
     },
     {
       id: 'M1',
@@ -182,11 +203,8 @@ export function benchCases(d: Discovery): BenchCase[] {
       label: 'GET /api/v1/vendors?limit=20',
       server: 'api',
       request: { method: 'GET', path: '/api/v1/vendors?limit=20' },
-      sameDataAs: 'B1',
-      check: checked(
-        restPage((n) => n === 20),
-        (b) => typeof b.category_stats !== 'object' && 'category_stats missing',
-      ),
+      sameDataAs: 'B1v',
+      check: checkVendors,
     },
     {
       id: 'R7',

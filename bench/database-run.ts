@@ -16,6 +16,9 @@ import {
 } from './cases.js';
 import { measure, type LoadOptions, type Measurement } from './load.js';
 import { countStatements } from './sql-count.js';
+import { MIX_CURSOR_SECRET, composition } from './mix.js';
+import { loadMix, measureMix, responseCacheConfigured, type MixCursor, type MixMeasurement } from './mix-replay.js';
+import { openLoop } from './open-loop.js';
 import { createScratchDatabase } from './postgres.js';
 import { idleForeignLoad } from './system.js';
 import type { CaseRun, DatabaseKind, DatabaseRun } from './report.js';
@@ -118,6 +121,8 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     LOG_LEVEL: 'silent',
     PORT: String(apiPort),
     DATA_DIR: dataDir,
+    // The MIX list's cursor pages are signed with this secret (bench/mix.ts).
+    CURSOR_SECRET: MIX_CURSOR_SECRET,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const startApi = async (timeoutMs: number) => {
@@ -140,7 +145,10 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   let b1Dir: string | undefined;
   if (database === 'pglite') await api.stop();
   log(`creating ${keyCount} key(s) and counting SQL statements in-process…`);
-  const counted = await countStatements({ dataDir, databaseUrl }, keyCount);
+  const mix = loadMix();
+  const counted = await countStatements({ dataDir, databaseUrl }, keyCount, { cursorSecret: MIX_CURSOR_SECRET, mix: mix.requests });
+  if (counted.mixSql?.failed.length)
+    log(`WARNING MIX: ${counted.mixSql.failed.length} sampled request(s) failed in-process: ${counted.mixSql.failed[0]}`);
   if (database === 'pglite') {
     // openDatabase keeps PGlite's files under <DATA_DIR>/pglite.
     b1Dir = join(dir, 'b1-pglite');
@@ -175,6 +183,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
       PORT: String(ports.b1),
       BENCH_BASELINE: 'sql',
       BASE_URL: `http://localhost:${apiPort}`,
+      BENCH_CURSOR_SECRET: MIX_CURSOR_SECRET,
       ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { PGLITE_DIR: b1Dir! }),
     },
     cpu: SERVER_CPU,
@@ -192,9 +201,14 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
 
   const sendB1 = httpSender(ports.b1, null);
   const sameBodies: Record<string, true | string> = {};
+  const byId = new Map(benchCases(discovery).map((c) => [c.id, c]));
+  const r3 = await sendApi(byId.get('R3')!.request);
+  const r6 = await sendApi(byId.get('R6')!.request);
   for (const [name, path, reference] of [
     ['B1', '/search', r1],
     ['B1g', '/graph', r4],
+    ['B1d', byId.get('B1d')!.request.path, r3],
+    ['B1v', '/vendors', r6],
   ] as const) {
     const answer = await sendB1({ method: 'GET', path });
     sameBodies[name] =
@@ -206,6 +220,15 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   const foreignIdle = await idleForeignLoad(Object.values(pids));
   const cases = benchCases(discovery);
   const runs: CaseRun[] = cases.map((c) => ({ id: c.id, label: c.label, server: c.server, sameDataAs: c.sameDataAs, rounds: [], problems: [] }));
+  const mixRun: CaseRun = {
+    id: 'MIX-cold',
+    label: `replay of bench/mix.json (${mix.requests.length} distinct reads)`,
+    server: 'api',
+    sameDataAs: null,
+    rounds: [],
+    problems: [],
+  };
+  const mixCursor: MixCursor = { next: 0 };
   const senders: Record<ServerName, Send> = { api: sendApi, b0: httpSender(ports.b0, null), b1: sendB1 };
   const loadOnce = (c: BenchCase, seconds: number) =>
     measure(
@@ -244,6 +267,57 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
         `round ${round + 1}/${options.rounds} ${c.id.padEnd(3)} ${Math.round(m.rps)} req/s, p99 ${m.p99Ms} ms, ${m.cpuMicrosPerRequest === null ? '?' : Math.round(m.cpuMicrosPerRequest)} µs CPU/req${failed}`,
       );
     }
+    // MIX-cold: no warm-up (the cases above warmed the process; warming on the list would spend requests it must send cold).
+    alive('api');
+    const m: MixMeasurement = await measureMix(
+      { baseUrl: `http://127.0.0.1:${apiPort}`, keys },
+      { entries: mix.file.entries, requests: mix.requests },
+      mixCursor,
+      api.pid,
+      {
+        connections: options.connections,
+        duration: options.duration,
+      },
+    );
+    alive('api');
+    mixRun.rounds.push(m);
+    const failedEntries = m.failedEntries.map((f) => `#${f.entry} ${f.kind} → ${f.status}`).join(', ');
+    log(
+      `round ${round + 1}/${options.rounds} MIX-cold ${Math.round(m.rps)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, ${m.sent} sent (${m.repeats} repeats)${m.failures ? `, FAILED: ${failureText(m)}${failedEntries ? ` (${failedEntries})` : ''}` : ''}`,
+    );
+  }
+  runs.push(mixRun);
+
+  // MIX-warm: only once the service has a response cache (hook in bench/mix-replay.ts); never the cold path relabelled.
+  const warm = (await responseCacheConfigured(sendApi, mix.requests[0]))
+    ? 'response cache detected, but the MIX-warm replay is not written yet'
+    : 'skipped: no response cache configured';
+  log(`MIX-warm: ${warm}`);
+
+  // OPEN: a fixed arrival rate at half of the measured maximum (median over rounds), REST R1 and GraphQL R4.
+  const open: DatabaseRun['open'] = [];
+  const medianRps = (id: string) => {
+    const rps = runs
+      .find((r) => r.id === id)!
+      .rounds.filter((x): x is Measurement => x !== null)
+      .map((x) => x.rps)
+      .sort((a, b) => a - b);
+    return rps.length ? rps[rps.length >> 1] : null;
+  };
+  for (const [id, caseId] of [
+    ['OPEN-rest', 'R1'],
+    ['OPEN-gql', 'R4'],
+  ] as const) {
+    const max = medianRps(caseId);
+    if (!max) {
+      log(`${id}: skipped (${caseId} has no measured maximum)`);
+      continue;
+    }
+    alive('api');
+    const rate = Math.max(1, max / 2);
+    const o = await openLoop({ port: apiPort, key: keys[0] }, byId.get(caseId)!.request, { rate, seconds: options.duration });
+    open.push({ ...o, id, case: caseId, rateBasis: `½ × ${caseId} ${Math.round(max)}/s` });
+    log(`${id} ${caseId} at ${rate.toFixed(1)}/s: p50 ${o.p50Ms} ms, p90 ${o.p90Ms} ms, p99 ${o.p99Ms} ms, max ${o.maxMs} ms, ${o.failures} failed`);
   }
 
   await Promise.all([api.stop(), b0.stop(), b1.stop()]);
@@ -256,5 +330,14 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     sameBodies,
     statementCounts: counted.counts,
     cases: runs,
+    mix: {
+      entries: mix.requests.length,
+      composition: composition(mix.file.entries),
+      sent: mixCursor.next,
+      repeats: Math.max(0, mixCursor.next - mix.requests.length),
+      sql: counted.mixSql ?? { sampled: 0, statements: 0, perRequest: 0, failed: [] },
+      warm,
+    },
+    open,
   };
 }

@@ -1,6 +1,7 @@
 import type { Measurement } from './load.js';
 import type { BaselineId, ServerName } from './cases.js';
 import type { StatementCount } from './sql-count.js';
+import type { OpenLoopResult } from './open-loop.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -8,7 +9,7 @@ export interface CaseRun {
   id: string;
   label: string;
   server: ServerName;
-  sameDataAs: BaselineId;
+  sameDataAs: BaselineId | null;
   /** One per round; null when the body check failed and the round was not loaded. */
   rounds: Array<Measurement | null>;
   /** Body check failures, by round. */
@@ -28,17 +29,30 @@ export interface DatabaseRun {
   sameBodies: Record<string, true | string>;
   statementCounts: Record<string, StatementCount>;
   cases: CaseRun[];
+  /** MIX: the replayed list, SQL statements per request over a sample, and whether the warm run ran. */
+  mix: {
+    entries: number;
+    composition: Record<string, number>;
+    /** Requests sent over every round, and how many repeated an earlier one (the list wrapped). */
+    sent: number;
+    repeats: number;
+    sql: { sampled: number; statements: number; perRequest: number; failed: string[] };
+    warm: string;
+  } | null;
+  /** OPEN: fixed-rate latency, REST (R1's request) and GraphQL (R4's). */
+  open: Array<OpenLoopResult & { id: string; case: string; rateBasis: string }>;
 }
 
 export interface CaseSummary {
   id: string;
   label: string;
   rps: { median: number; min: number; max: number } | null;
+  p50Ms: number | null;
   p99Ms: number | null;
   cpuMicrosPerRequest: number | null;
   vsB0: number | null;
   vsB1: number | null;
-  vsB1Name: BaselineId;
+  vsB1Name: BaselineId | null;
   statements: number | null;
   failures: number;
   problems: string[];
@@ -56,13 +70,14 @@ const medianOrNull = (values: Array<number | null | undefined>) => {
 };
 
 /** Ratios are taken round by round (both sides measured minutes apart at most), then the median over rounds. */
-function ratio(run: DatabaseRun, c: CaseRun, baseline: string): number | null {
+function ratio(run: DatabaseRun, c: CaseRun, baseline: string | null): number | null {
+  if (baseline === null) return null;
   const base = run.cases.find((b) => b.id === baseline);
   if (!base) return null;
   return medianOrNull(c.rounds.map((m, i) => (m && base.rounds[i]?.rps ? m.rps / base.rounds[i]!.rps : null)));
 }
 
-const BASELINE_STATEMENTS: Record<string, number> = { B0: 0, B1: 1, B1g: 1 };
+const BASELINE_STATEMENTS: Record<string, number> = { B0: 0, B1: 1, B1g: 1, B1d: 1, B1v: 1 };
 
 export function summarise(run: DatabaseRun): CaseSummary[] {
   return run.cases.map((c) => {
@@ -72,12 +87,14 @@ export function summarise(run: DatabaseRun): CaseSummary[] {
       id: c.id,
       label: c.label,
       rps: rps.length ? { median: median(rps), min: Math.min(...rps), max: Math.max(...rps) } : null,
+      p50Ms: medianOrNull(loaded.map((m) => m.p50Ms)),
       p99Ms: medianOrNull(loaded.map((m) => m.p99Ms)),
       cpuMicrosPerRequest: medianOrNull(loaded.map((m) => m.cpuMicrosPerRequest)),
       vsB0: ratio(run, c, 'B0'),
       vsB1: ratio(run, c, c.sameDataAs),
       vsB1Name: c.sameDataAs,
-      statements: BASELINE_STATEMENTS[c.id] ?? run.statementCounts[c.id]?.statements ?? null,
+      statements:
+        BASELINE_STATEMENTS[c.id] ?? run.statementCounts[c.id]?.statements ?? (c.id.startsWith('MIX') ? (run.mix?.sql.perRequest ?? null) : null),
       failures: loaded.reduce((sum, m) => sum + m.failures, 0),
       problems: c.problems,
     };
@@ -92,8 +109,9 @@ export function markdownTable(run: DatabaseRun): string {
   const rows = summarise(run).map((s) => {
     const rps = s.rps ? `${int(s.rps.median)} [${int(s.rps.min)}–${int(s.rps.max)}]` : `not run: ${s.problems[0] ?? '?'}`;
     const vsB1 = s.vsB1 === null ? dash : `${s.vsB1.toFixed(3)}${s.vsB1Name === 'B1' ? '' : ` (${s.vsB1Name})`}`;
+    const statements = s.statements === null ? dash : Number.isInteger(s.statements) ? String(s.statements) : s.statements.toFixed(2);
     const failures = s.failures + (s.problems.length ? ` (+${s.problems.length} bad check)` : '');
-    return `| ${s.id} | ${s.label} | ${rps} | ${fixed(s.p99Ms, 0)} | ${s.cpuMicrosPerRequest === null ? dash : int(s.cpuMicrosPerRequest)} | ${fixed(s.vsB0, 3)} | ${vsB1} | ${s.statements ?? dash} | ${failures} |`;
+    return `| ${s.id} | ${s.label} | ${rps} | ${fixed(s.p99Ms, 0)} | ${s.cpuMicrosPerRequest === null ? dash : int(s.cpuMicrosPerRequest)} | ${fixed(s.vsB0, 3)} | ${vsB1} | ${statements} | ${failures} |`;
   });
   const mcp = run.cases.find((c) => c.id === 'M1');
   const mcpVsRest = mcp ? ratio(run, mcp, 'R1') : null;
@@ -105,8 +123,25 @@ export function markdownTable(run: DatabaseRun): string {
   ].join('\n');
 }
 
+/** OPEN's table: p50/p90/p99/max at the fixed rate. */
+export function openTable(run: DatabaseRun): string {
+  if (!run.open.length) return 'OPEN: not run.';
+  return [
+    '| case | request | rate /s (basis) | sent | failures | p50 ms | p90 ms | p99 ms | max ms | generator lag p99 ms |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ...run.open.map(
+      (o) =>
+        `| ${o.id} | ${o.case} | ${o.rate.toFixed(1)} (${o.rateBasis}) | ${o.scheduled} | ${o.failures} | ${o.p50Ms} | ${o.p90Ms} | ${o.p99Ms} | ${o.maxMs} | ${o.sendLagP99Ms} |`,
+    ),
+  ].join('\n');
+}
+
 export interface Goals {
   throughput: Array<{ goal: string; case: string; baseline: BaselineId | 'B0'; min: number; databases?: DatabaseKind[] }>;
+  /** Open-loop p99 ceilings (OPEN-rest, OPEN-gql). */
+  open?: Array<{ goal: string; case: string; p99MaxMs: number; databases?: DatabaseKind[] }>;
+  /** Failures allowed in the MIX replay (non-2xx, socket errors, timeouts; no 404 is expected). */
+  mix?: { goal: string; case: string; failuresMax: number };
   statements: Array<{ goal: string; case: string; max?: number; sameAs?: string }>;
   /** Non-2xx, socket errors and timeouts allowed under load, per case. */
   failuresMax: number;
@@ -148,6 +183,30 @@ export function evaluate(goals: Goals, runs: DatabaseRun[], schemaText: string):
         value: fixed(value, 3),
         limit: `≥ ${g.min}`,
         pass: value !== null && value >= g.min,
+      });
+    }
+    for (const g of goals.open ?? []) {
+      if (g.databases && !g.databases.includes(run.database)) continue;
+      const o = run.open.find((x) => x.id === g.case);
+      gates.push({
+        goal: g.goal,
+        database: run.database,
+        what: `${g.case} p99 at ${o ? `${o.rate.toFixed(0)}/s` : 'the fixed rate'} (open loop)`,
+        value: o ? `${o.p99Ms} ms${o.failures ? `, ${o.failures} failed` : ''}` : 'not run',
+        limit: `≤ ${g.p99MaxMs} ms, 0 failed`,
+        pass: o !== undefined && o.completed > 0 && o.failures === 0 && o.p99Ms <= g.p99MaxMs,
+      });
+    }
+    if (goals.mix) {
+      const s = summary.get(goals.mix.case);
+      const failed = s ? s.failures + s.problems.length : null;
+      gates.push({
+        goal: goals.mix.goal,
+        database: run.database,
+        what: `${goals.mix.case} failed requests (non-2xx, errors, timeouts)`,
+        value: s?.rps ? String(failed) : 'not run',
+        limit: `≤ ${goals.mix.failuresMax}`,
+        pass: s?.rps !== null && s !== undefined && failed !== null && failed <= goals.mix.failuresMax,
       });
     }
     for (const g of goals.statements) {

@@ -6,9 +6,12 @@
  *   npm run bench -- --check                       also exit 1 when a gate of bench/goals.json fails
  *   npm run bench -- --db postgres                 only PostgreSQL (DATABASE_URL); --db pglite | both
  *
- * Prints a Markdown table and writes bench/results.json.
+ * Cases: B0/B1 baselines, R1–R7, M1, MIX-cold (replay of bench/mix.json; MIX-warm is skipped until the service has a
+ * response cache), and OPEN (fixed-rate open-loop latency at half of R1's and R4's measured maximum).
+ * Prints Markdown tables, writes bench/results.json and the chart docs/bench/results.svg.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { canPin, cleanupAll, pinSelf } from './children.js';
@@ -16,7 +19,9 @@ import { machine } from './system.js';
 import { isLoopback } from './postgres.js';
 import { runOnDatabase } from './database-run.js';
 import { measureLimiterOverhead } from '../src/limits/limits.overhead.js';
-import { evaluate, gatesTable, markdownTable, summarise, type DatabaseKind, type DatabaseRun, type Goals } from './report.js';
+import { chartSvg } from './chart.js';
+import { caseResults, chartRows } from './results-file.js';
+import { evaluate, gatesTable, markdownTable, openTable, summarise, type DatabaseKind, type DatabaseRun, type Goals } from './report.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const LOAD_CPU = 1;
@@ -74,8 +79,8 @@ async function main(): Promise<number> {
   const host = machine();
   const pinned = canPin && host.cores >= 2 && pinSelf(LOAD_CPU);
   const pinning = pinned ? `server + baselines on CPU 0, load generator on CPU 1 (taskset)` : `none (${canPin ? 'fewer than 2 CPUs' : 'no taskset'})`;
-  // 10 cases (B0 without warm-up) plus about 30 s to seed, count SQL and start the servers.
-  const estimate = kinds.length * (9 * options.warmup + 10 * options.rounds * options.duration + 30);
+  // 12 cases + MIX + OPEN × 2 (B0 without warm-up) plus about 30 s to seed, count SQL and start the servers.
+  const estimate = kinds.length * (11 * options.warmup + 13 * options.rounds * options.duration + 2 * options.duration + 60);
   options.progress(
     `bench: ${kinds.join(' + ')}, ${options.rounds} round(s) × ${options.duration} s per case, c=${options.connections}, pinning: ${pinning}; about ${(estimate / 60).toFixed(1)} min`,
   );
@@ -105,6 +110,20 @@ async function main(): Promise<number> {
           .join(', ')}. ` +
         `SQL/req: statements of one request counted in-process, including 1 for the API key lookup. Failures: non-2xx, errors and timeouts under load.`,
       '',
+      ...(run.mix
+        ? [
+            `MIX-cold: ${run.mix.entries} distinct requests (${Object.entries(run.mix.composition)
+              .map(([k, n]) => `${k} ${n}`)
+              .join(', ')}); ${run.mix.sent} sent over the rounds, ${run.mix.repeats} of them repeats (only once the list wraps). ` +
+              `SQL/req ${run.mix.sql.perRequest} = mean over ${run.mix.sql.sampled} evenly spaced entries counted in-process` +
+              `${run.mix.sql.failed.length ? ` (${run.mix.sql.failed.length} failed in-process)` : ''}. MIX-warm: ${run.mix.warm}.`,
+            '',
+          ]
+        : []),
+      '#### OPEN: latency at a fixed arrival rate (open loop, timed from the scheduled send)',
+      '',
+      openTable(run),
+      '',
     );
   }
   // What the rate limiter adds to every API request: one check-and-count, in memory and (with REDIS_URL) on Redis.
@@ -121,7 +140,15 @@ async function main(): Promise<number> {
   out.push('### Goals (bench/goals.json)', '', gatesTable(gates), '');
   process.stdout.write(`${out.join('\n')}\n`);
 
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout?.trim() || 'unknown';
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'bench', 'prisma'], { cwd: repoRoot, encoding: 'utf8' }).stdout?.trim();
+  const cases = caseResults(runs);
   const results = {
+    date: new Date().toISOString(),
+    commit: dirty ? `${commit}+uncommitted` : commit,
+    databases: runs.map((r) => r.database),
+    cases,
+    open: runs.flatMap((r) => r.open.map((o) => ({ database: r.database, ...o }))),
     generatedAt: new Date().toISOString(),
     machine: { ...host, pinning, pinned },
     options: { duration: options.duration, warmup: options.warmup, rounds: options.rounds, connections: options.connections },
@@ -131,6 +158,10 @@ async function main(): Promise<number> {
   };
   writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
   options.progress('wrote bench/results.json');
+  mkdirSync(new URL('../docs/bench/', import.meta.url), { recursive: true });
+  const title = `npm run bench, ${results.date.slice(0, 10)}, ${commit}, ${options.rounds} × ${options.duration} s, ${host.cores} cores (${pinning.split(' (')[0]})`;
+  writeFileSync(new URL('../docs/bench/results.svg', import.meta.url), chartSvg(chartRows(cases), title));
+  options.progress('wrote docs/bench/results.svg');
 
   const failed = gates.filter((g) => !g.pass);
   if (args.check && failed.length) {

@@ -4,6 +4,7 @@ import { createApiKey } from '../src/auth/api-keys.service.js';
 import { createLogger } from '../src/logging/logger.js';
 import { sharedSecret } from '../src/db/secrets.js';
 import { UNREACHABLE_POLICY } from '../src/limits/limits.policy.js';
+import { mixAnswerProblem } from './mix-replay.js';
 import { answerOf, discover, sqlCountCases, type Answer, type BenchRequest, type Discovery, type Send } from './cases.js';
 
 export interface StatementCount {
@@ -18,6 +19,15 @@ export interface StatementCount {
   problem: string | null;
 }
 
+/** SQL statements per MIX request over an evenly spaced sample of the list (including 1 for the key lookup). */
+export interface MixSql {
+  sampled: number;
+  statements: number;
+  perRequest: number;
+  /** Sampled requests that did not answer a usable 200 in-process. */
+  failed: string[];
+}
+
 const BASE_URL = 'http://127.0.0.1';
 const KEY_BATCH = 50;
 
@@ -29,7 +39,8 @@ const KEY_BATCH = 50;
 export async function countStatements(
   target: { dataDir: string; databaseUrl?: string },
   keyCount: number,
-): Promise<{ keys: string[]; counts: Record<string, StatementCount>; discovery: Discovery }> {
+  extra: { cursorSecret?: string; mix?: BenchRequest[]; mixSample?: number } = {},
+): Promise<{ keys: string[]; counts: Record<string, StatementCount>; discovery: Discovery; mixSql: MixSql | null }> {
   const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, migrate: true });
   try {
     const keys: string[] = [];
@@ -44,7 +55,7 @@ export async function countStatements(
       prisma: db.prisma,
       log: createLogger({ level: 'silent' }),
       baseUrl: BASE_URL,
-      cursorSecret: await sharedSecret(db.prisma, 'cursor'),
+      cursorSecret: extra.cursorSecret ?? (await sharedSecret(db.prisma, 'cursor')),
       // The limiter keeps its logs in memory and issues no SQL; its numbers only must not refuse the bench's requests.
       limiter: { policy: UNREACHABLE_POLICY },
     });
@@ -86,8 +97,29 @@ export async function countStatements(
         problem: c.check(second.answer),
       };
     }
+    // MIX: every k-th entry once (cold, as the replay sends it), counted the same way.
+    let mixSql: MixSql | null = null;
+    if (extra.mix?.length) {
+      const step = Math.max(1, Math.floor(extra.mix.length / (extra.mixSample ?? 200)));
+      let statements = 0;
+      let sampled = 0;
+      const failed: string[] = [];
+      for (let i = 0; i < extra.mix.length; i += step) {
+        let n = 0;
+        const unsubscribe = db.onQuery(() => n++);
+        try {
+          const problem = mixAnswerProblem(await send(extra.mix[i]));
+          if (problem) failed.push(`#${i} ${extra.mix[i].path.slice(0, 80)}: ${problem}`);
+        } finally {
+          unsubscribe();
+        }
+        statements += n;
+        sampled++;
+      }
+      mixSql = { sampled, statements, perRequest: Math.round((statements / sampled) * 100) / 100, failed };
+    }
     await app.close();
-    return { keys, counts, discovery };
+    return { keys, counts, discovery, mixSql };
   } finally {
     await db.close();
   }

@@ -1,0 +1,112 @@
+/**
+ * Replays bench/mix.json against the API under closed-loop load (case MIX-cold): one shared position in the list
+ * across every connection, warm-up-free, continuing round after round, so no request repeats until the list is used
+ * up (then it wraps, and the run reports how many requests were repeats).
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import type { Answer, BenchRequest } from './cases.js';
+import { processCpuMicros } from './children.js';
+import { entryProblem, materialise, type MixEntry, type MixFile } from './mix.js';
+import type { Measurement } from './load.js';
+
+export const MIX_PATH = new URL('./mix.json', import.meta.url);
+
+/** The committed list, checked: every entry well-formed and distinct. */
+export function loadMix(path: URL | string = MIX_PATH): { file: MixFile; requests: BenchRequest[] } {
+  const file = JSON.parse(readFileSync(path, 'utf8')) as MixFile;
+  const problems = file.entries.map((e, i) => [i, entryProblem(e, file.documents)] as const).filter(([, p]) => p);
+  if (problems.length) throw new Error(`bench/mix.json: ${problems.length} bad entries, e.g. #${problems[0][0]}: ${problems[0][1]}`);
+  return { file, requests: file.entries.map((e) => materialise(e, file.documents)) };
+}
+
+/** null when a mix answer is a usable 200 (GraphQL: no errors; a REST `data: null`, e.g. an uncovered region, is a valid answer); otherwise what is wrong. Expected 404s: none. */
+export function mixAnswerProblem(answer: Answer): string | null {
+  if (answer.status !== 200) return `status ${answer.status}: ${answer.text.slice(0, 160)}`;
+  if (answer.json === null) return 'body is not JSON';
+  if (answer.json.errors) return `errors: ${JSON.stringify(answer.json.errors).slice(0, 160)}`;
+  return null;
+}
+
+/**
+ * MIX-warm's hook: true once the API answers a repeated request from a response cache, recognised by an `Age` header
+ * or an `X-Cache: HIT`-style header on the second identical request. Until then MIX-warm is skipped and says so; a
+ * warm run would otherwise measure the same cold path twice and call it warm.
+ */
+export async function responseCacheConfigured(send: (request: BenchRequest) => Promise<Answer>, request: BenchRequest): Promise<boolean> {
+  await send(request);
+  const again = await send(request);
+  return again.headers.has('age') || /hit/i.test(again.headers.get('x-cache') ?? '') || /hit/i.test(again.headers.get('x-response-cache') ?? '');
+}
+
+/** Where the replay is in the list; shared by every round so a cold run keeps sending requests it never sent. */
+export interface MixCursor {
+  next: number;
+}
+
+export interface MixMeasurement extends Measurement {
+  /** Requests started in this run, and how many of them repeated an earlier one (the list wrapped). */
+  sent: number;
+  repeats: number;
+  /** Non-2xx answers by entry (index: status), at most 20 listed. */
+  failedEntries: Array<{ entry: number; status: number; kind: string }>;
+}
+
+export async function measureMix(
+  target: { baseUrl: string; keys: string[] },
+  mix: { entries: MixEntry[]; requests: BenchRequest[] },
+  cursor: MixCursor,
+  serverPid: number,
+  options: { connections: number; duration: number },
+): Promise<MixMeasurement> {
+  const total = mix.requests.length;
+  const startedAt = cursor.next;
+  const failedEntries: MixMeasurement['failedEntries'] = [];
+  const headersFor = (request: BenchRequest, index: number) => ({
+    authorization: `Bearer ${target.keys[index % target.keys.length]}`,
+    ...(request.body ? { 'content-type': 'application/json' } : {}),
+  });
+  const serverBefore = processCpuMicros(serverPid);
+  const result = await autocannon({
+    url: target.baseUrl,
+    connections: options.connections,
+    duration: options.duration,
+    pipelining: 1,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (request, context) => {
+          const index = cursor.next++ % total;
+          context.entry = index;
+          const r = mix.requests[index];
+          return { ...request, method: r.method, path: r.path, body: r.body, headers: headersFor(r, index) };
+        },
+        onResponse: (status, _body, context) => {
+          if ((status < 200 || status > 299) && failedEntries.length < 20) {
+            const entry = Number(context.entry);
+            failedEntries.push({ entry, status, kind: mix.entries[entry]?.kind ?? '?' });
+          }
+        },
+      },
+    ],
+  });
+  const serverAfter = processCpuMicros(serverPid);
+  const completed = result['2xx'] + result.non2xx;
+  const sent = cursor.next - startedAt;
+  return {
+    rps: result['2xx'] / result.duration,
+    ok: result['2xx'],
+    failures: result.non2xx + result.errors,
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    cpuMicrosPerRequest: serverBefore !== null && serverAfter !== null && completed > 0 ? (serverAfter - serverBefore) / completed : null,
+    foreignCores: null,
+    seconds: result.duration,
+    sent,
+    repeats: Math.max(0, Math.min(sent, cursor.next - total)),
+    failedEntries,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Open-loop latency (case OPEN): requests are scheduled at a fixed rate, one every 1/rate s, whether or not earlier
+ * ones have answered, and each latency is measured from its scheduled send time. A slow server therefore shows up
+ * as latency instead of as fewer requests (no coordinated omission); autocannon's overallRate was not used because
+ * it paces per connection and still waits for answers (performance notes, Table 3b).
+ */
+import { Agent, request as httpRequest } from 'node:http';
+import type { BenchRequest } from './cases.js';
+
+export interface OpenLoopResult {
+  /** Requests per second scheduled, and seconds the schedule ran. */
+  rate: number;
+  seconds: number;
+  scheduled: number;
+  completed: number;
+  /** Non-2xx answers, socket errors and requests not answered within the timeout. */
+  failures: number;
+  statusCodes: Record<string, number>;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** How late the generator itself sent requests (p99 ms); a large value means the generator, not the server, lagged. */
+  sendLagP99Ms: number;
+}
+
+/** The value at quantile q (0..1) of ascending `sorted` (nearest rank); 0 for an empty list. */
+export function quantile(sorted: number[], q: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+export async function openLoop(
+  target: { port: number; key: string },
+  request: BenchRequest,
+  options: { rate: number; seconds: number; timeoutMs?: number },
+): Promise<OpenLoopResult> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const total = Math.max(1, Math.round(options.rate * options.seconds));
+  const interval = 1000 / options.rate;
+  const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  const headers: Record<string, string> = { authorization: `Bearer ${target.key}` };
+  if (request.body) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(request.body));
+  }
+  const latencies: number[] = [];
+  const lags: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let failures = 0;
+  let settled = 0;
+  let allDone: () => void = () => {};
+  const done = new Promise<void>((resolve) => (allDone = resolve));
+  const finish = () => {
+    if (++settled === total) allDone();
+  };
+
+  const fire = (scheduled: number) => {
+    lags.push(performance.now() - scheduled);
+    const req = httpRequest(
+      { host: '127.0.0.1', port: target.port, path: request.path, method: request.method, headers, agent, timeout: timeoutMs },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          const code = String(res.statusCode);
+          statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+          if (res.statusCode! >= 200 && res.statusCode! < 300) latencies.push(performance.now() - scheduled);
+          else failures++;
+          finish();
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => {
+      failures++;
+      finish();
+    });
+    req.end(request.body);
+  };
+
+  const start = performance.now() + 20;
+  let sent = 0;
+  while (sent < total) {
+    const now = performance.now();
+    // Send everything already due (after a stall the backlog goes out at once, still timed from its schedule).
+    while (sent < total && start + sent * interval <= now) fire(start + sent++ * interval);
+    if (sent < total) await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + sent * interval - performance.now())));
+  }
+  await done;
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    rate: options.rate,
+    seconds: options.seconds,
+    scheduled: total,
+    completed: latencies.length,
+    failures,
+    statusCodes,
+    p50Ms: round(quantile(sorted, 0.5)),
+    p90Ms: round(quantile(sorted, 0.9)),
+    p99Ms: round(quantile(sorted, 0.99)),
+    maxMs: round(sorted[sorted.length - 1] ?? 0),
+    sendLagP99Ms: round(
+      quantile(
+        lags.sort((a, b) => a - b),
+        0.99,
+      ),
+    ),
+  };
+}

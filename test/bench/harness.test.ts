@@ -1,0 +1,127 @@
+// The bench's pure pieces (no server, no database): the MIX list, results.json's shape, the SVG chart.
+import { describe, expect, it } from 'vitest';
+import { buildMix, entryKey, entryProblem, materialise, MIX_DOCUMENTS, type CatalogueFacts } from '../../bench/mix.js';
+import { loadMix } from '../../bench/mix-replay.js';
+import { resultsProblems, chartRows, type CaseResult } from '../../bench/results-file.js';
+import { chartSvg } from '../../bench/chart.js';
+import { quantile } from '../../bench/open-loop.js';
+
+const facts: CatalogueFacts = {
+  venues: Array.from({ length: 300 }, (_, i) => ({
+    slug: `state-${i % 12}/city-${i % 40}/venue-${i}`,
+    stateSlug: `state-${i % 12}`,
+    citySlug: `city-${i % 40}`,
+    capacityMax: 10 + (i % 50),
+    amenities: i % 2 ? ['pool', 'wifi'] : ['hot-tub', 'ocean-view', 'fire-pit'],
+    venueType: i % 3 ? 'estate' : null,
+  })),
+  regionStates: ['California', 'Texas', 'Utah'],
+  regionCities: ['Napa', 'Austin'],
+  vendors: Array.from({ length: 200 }, (_, i) => ({ slug: `cat-${i % 5}/st/vendor-${i}`, category: `cat-${i % 5}`, state: i % 4 ? 'Utah' : null })),
+  vendorCategories: ['cat-0', 'cat-1'],
+  blogPosts: ['a-post', 'b-post'],
+  blogTags: ['budget'],
+  inspirationIds: ['0b8e7f5e-7a51-4c1f-9d38-2f4f1f0f6a11'],
+  venuePages: ['/venues?limit=20&cursor=abc', '/venues?limit=20&cursor=def'],
+  vendorPages: ['/vendors?limit=20&sort_by=experience&cursor=xyz'],
+  graphqlVenuePages: [{ state: 'state-1', first: 12, after: 'c1' }],
+};
+
+describe('MIX list', () => {
+  it('is deterministic: the same facts and seed give the identical list; another seed a different one', () => {
+    const a = buildMix(facts, { seed: 's1', size: 2000 });
+    expect(buildMix(facts, { seed: 's1', size: 2000 })).toEqual(a);
+    expect(buildMix(facts, { seed: 's2', size: 2000 })).not.toEqual(a);
+  });
+
+  it('has at least 2,000 distinct, well-formed requests covering every kind of read', () => {
+    const mix = buildMix(facts, { seed: 's1', size: 2000 });
+    expect(new Set(mix.map(entryKey)).size).toBe(2000);
+    expect(mix.map((e) => entryProblem(e)).filter(Boolean)).toEqual([]);
+    const kinds = new Set(mix.map((e) => e.kind));
+    for (const kind of [
+      'venue-search',
+      'venue-search-page',
+      'venue-detail',
+      'vendor-search',
+      'vendor-detail',
+      'pricing-estimate',
+      'regional-range',
+      'knowledge-search',
+      'blog-post',
+      'inspiration-search',
+      'gql-search-venues',
+      'gql-venue-detail',
+    ])
+      expect(kinds).toContain(kind);
+    for (const e of mix.filter((x) => x.method === 'POST')) {
+      const body = JSON.parse(materialise(e).body!);
+      expect(body.query).toBe(MIX_DOCUMENTS[body.operationName as keyof typeof MIX_DOCUMENTS]);
+    }
+  });
+
+  it('refuses malformed entries', () => {
+    expect(entryProblem({ kind: 'x', method: 'GET', path: '/graphql' })).toMatch(/api\/v1/);
+    expect(entryProblem({ kind: 'x', method: 'POST', path: '/graphql', operation: 'Nope', variables: {} })).toMatch(/unknown operation/);
+    expect(entryProblem({ kind: 'x', method: 'POST', path: '/graphql', operation: 'VenueDetail', variables: { slug: 'a', extra: 1 } })).toMatch(
+      /not declared/,
+    );
+  });
+
+  it('the committed bench/mix.json has ≥ 2,000 distinct well-formed entries', () => {
+    const { file, requests } = loadMix();
+    expect(file.entries.length).toBeGreaterThanOrEqual(2000);
+    expect(new Set(file.entries.map(entryKey)).size).toBe(file.entries.length);
+    expect(requests).toHaveLength(file.entries.length);
+  });
+});
+
+const results = (cases: CaseResult[]) => ({
+  date: '2026-01-01T00:00:00.000Z',
+  commit: 'abc1234',
+  machine: { node: 'v20', cpuModel: 'x', cores: 2 },
+  databases: ['pglite'],
+  cases,
+});
+const row = (c: string, baseline: string | null): CaseResult => ({
+  database: 'pglite',
+  case: c,
+  label: c,
+  rps: 100,
+  p50Ms: 5,
+  p99Ms: 20,
+  errors: 0,
+  statementsPerRequest: 3,
+  baseline,
+  baselineRps: baseline ? 300 : null,
+  ratio: baseline ? 0.333 : null,
+});
+
+describe('results.json and chart', () => {
+  it('accepts well-typed results and names what is wrong otherwise', () => {
+    expect(resultsProblems(results([row('B1', null), row('R1', 'B1')]))).toEqual([]);
+    expect(resultsProblems({ ...results([{ ...row('R1', 'B1'), rps: 'fast' as never, errors: -1 }]), commit: '' })).toEqual([
+      'commit missing',
+      'cases[0].rps is not a number or null',
+      'cases[0].errors is not a count',
+    ]);
+  });
+
+  it('draws valid SVG with one req/s bar and one p99 bar per API case and a baseline bar where it has one', () => {
+    const rows = chartRows([row('B1', null), row('R1', 'B1'), row('R3', 'B1d'), row('MIX-cold', null)]);
+    const svg = chartSvg(rows, 'smoke <run>');
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.trim().endsWith('</svg>')).toBe(true);
+    expect(svg).toContain('smoke &lt;run&gt;');
+    expect(svg.match(/class="bar rps"/g)).toHaveLength(3);
+    expect(svg.match(/class="bar p99"/g)).toHaveLength(3);
+    expect(svg.match(/class="bar baseline"/g)).toHaveLength(2);
+    // Well-formed enough for an XML parser: every tag closed, no raw '<' in text.
+    expect(svg.match(/<rect /g)!.length).toBe(svg.match(/<rect [^>]*\/>/g)!.length + 0);
+  });
+
+  it('quantiles use the nearest rank', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect([quantile(sorted, 0.5), quantile(sorted, 0.99), quantile(sorted, 1), quantile([], 0.5)]).toEqual([50, 99, 100, 0]);
+  });
+});
