@@ -105,7 +105,7 @@ export const MIX_DOCUMENTS = {
   blogPosts(limit: 3) { nodes { slug title excerpt featureImage } }
   venues(state: $state, first: $first) { nodes { slug name heroImage priceRange } }
 }`,
-  Estimate: /* GraphQL */ `query Estimate($region: String, $eventGuests: Int, $nights: Int, $season: String) {
+  Estimate: /* GraphQL */ `query Estimate($region: String, $eventGuests: Int, $nights: Int, $season: EstimatorSeason) {
   pricingEstimate(region: $region, eventGuests: $eventGuests, nights: $nights, season: $season) {
     estimatedTotal priceRange perNightAverage summary savingsVsTraditional { savingsPercent note }
   }
@@ -370,7 +370,8 @@ export function buildMix(facts: CatalogueFacts, options: { seed?: string; size?:
             region: r.pick(ESTIMATOR_REGION_IDS),
             eventGuests: r.int(4, 30) * 10,
             nights: r.chance(0.6) ? r.int(2, 7) : undefined,
-            season: r.chance(0.5) ? r.pick(ESTIMATOR_SEASONS) : undefined,
+            // GraphQL takes the enum's names (PEAK); REST the wire values.
+            season: r.chance(0.5) ? r.pick(ESTIMATOR_SEASONS).toUpperCase() : undefined,
           }),
         ),
     },

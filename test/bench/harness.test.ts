@@ -1,5 +1,8 @@
 // The bench's pure pieces (no server, no database): the MIX list, results.json's shape, the SVG chart.
 import { describe, expect, it } from 'vitest';
+import { Kind, parse, validate, type OperationDefinitionNode } from 'graphql';
+import { getVariableValues } from 'graphql/execution/values.js';
+import { getSchema } from '../../src/graphql/schema.js';
 import { buildMix, entryKey, entryProblem, materialise, MIX_DOCUMENTS, type CatalogueFacts } from '../../bench/mix.js';
 import { loadMix } from '../../bench/mix-replay.js';
 import { resultsProblems, chartRows, type CaseResult } from '../../bench/results-file.js';
@@ -73,6 +76,19 @@ describe('MIX list', () => {
     expect(file.entries.length).toBeGreaterThanOrEqual(2000);
     expect(new Set(file.entries.map(entryKey)).size).toBe(file.entries.length);
     expect(requests).toHaveLength(file.entries.length);
+  });
+
+  it("every GraphQL entry is valid against today's schema, variables included (a stale mix would bench errors)", () => {
+    const { file } = loadMix();
+    const schema = getSchema();
+    for (const [name, text] of Object.entries(file.documents)) expect(validate(schema, parse(text)), name).toEqual([]);
+    for (const entry of file.entries) {
+      if (entry.method !== 'POST') continue;
+      const document = parse(file.documents[entry.operation]);
+      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+      const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], entry.variables ?? {});
+      expect(coerced.errors ?? [], `${entry.operation} ${JSON.stringify(entry.variables)}`).toEqual([]);
+    }
   });
 });
 
