@@ -1,6 +1,21 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError, type FieldProblem } from './api-error.js';
 import { assertStorableText } from './storable-text.js';
+
+/** A whole number from `min` to `max`; both refusals say the range, so the words come from the same numbers as the check. */
+export const wholeNumberIn = (min: number, max: number) =>
+  z
+    .int({ error: 'must be an integer' })
+    .min(min, { error: `must be ${min} to ${max}` })
+    .max(max, { error: `must be ${min} to ${max}` });
+
+/** Trimmed text of `min` to `max` characters, said the same way. */
+export const textOfLength = (min: number, max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(min, { error: `must be ${min} to ${max} characters` })
+    .max(max, { error: `must be ${min} to ${max} characters` });
 
 /**
  * Parses a service input with its zod schema; failures become one invalid_parameters error naming every failing

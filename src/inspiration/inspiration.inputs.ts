@@ -1,3 +1,4 @@
+import { wholeNumberIn } from '../errors/validation.js';
 import { z } from 'zod';
 
 /** §2.12 enumerations. */
@@ -45,7 +46,7 @@ export const InspirationSearchInput = z.object({
   color: oneOf(INSPIRATION_COLORS).optional(),
   mood: oneOf(INSPIRATION_MOODS).optional(),
   season: oneOf(INSPIRATION_SEASONS).optional(),
-  first: z.int({ error: 'must be an integer' }).min(1, { error: 'must be 1 to 100' }).max(100, { error: 'must be 1 to 100' }).default(20),
+  first: wholeNumberIn(1, 100).default(20),
   offset: z
     .int({ error: 'must be an integer' })
     .min(0, { error: 'must be 0 or more' })

@@ -1,8 +1,9 @@
+import { wholeNumberIn, textOfLength } from '../errors/validation.js';
 import { z } from 'zod';
 
 /** GET /api/v1/knowledge/search and GraphQL `knowledgeSearch` (§4.6). Keys are the GraphQL argument names. */
 export const KnowledgeSearchInput = z.object({
-  q: z.string({ error: 'is required' }).trim().min(3, { error: 'must be 3 to 300 characters' }).max(300, { error: 'must be 3 to 300 characters' }),
+  q: textOfLength(3, 300),
   tags: z
     .array(
       z
@@ -13,7 +14,7 @@ export const KnowledgeSearchInput = z.object({
     )
     .max(10, { error: 'must have at most 10 tags' })
     .optional(),
-  limit: z.int({ error: 'must be an integer' }).min(1, { error: 'must be 1 to 10' }).max(10, { error: 'must be 1 to 10' }).default(5),
+  limit: wholeNumberIn(1, 10).default(5),
 });
 
 export type KnowledgeSearch = z.output<typeof KnowledgeSearchInput>;
