@@ -59,6 +59,10 @@ describe('persisted operations (examples/frontend manifest), documents as text s
     const get = await sendGet(t, { extensions: persisted('VenueSearch'), variables: SEARCH_VARIABLES });
     expect(get.status, context(get)).toBe(200);
     expect(get.body, context(get)).toEqual(full.body);
+    // A persisted GET is a catalogue read like any other: counted against the key, cacheable for §8.10's 5 minutes.
+    expect(get.headers.get('x-ratelimit-remaining'), context(get)).not.toBeNull();
+    expect(get.headers.get('cache-control')).toBe('private, max-age=300');
+    expect(get.headers.get('etag')).toBeTruthy();
   });
 
   it('takes the hash with its sha256: prefix too (the manifest key, as the client preset puts it in __meta__.hash)', async () => {
