@@ -2,6 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPersistedOperations } from '../../src/graphql/persisted-operations.js';
+import { parseEnv } from '../../src/config/env.js';
+import { startServer } from '../support/processes.js';
 import { BASE_URL, createTestApp, expectGraphQLError, type TestApp, type TestResponse } from '../support/app.js';
 
 const MANIFEST = fileURLToPath(new URL('../../examples/frontend/generated/persisted-documents.json', import.meta.url));
@@ -188,5 +190,25 @@ describe('loadPersistedOperations', () => {
     } finally {
       rmSync(tampered, { force: true });
     }
+  });
+});
+
+describe('settings', () => {
+  it('GRAPHQL_PERSISTED_ONLY defaults to off; GRAPHQL_PERSISTED_OPERATIONS has no value of its own (main.ts picks the example)', () => {
+    expect(parseEnv({}).GRAPHQL_PERSISTED_ONLY).toBe(false);
+    expect(parseEnv({ GRAPHQL_PERSISTED_ONLY: 'true' }).GRAPHQL_PERSISTED_ONLY).toBe(true);
+    expect(parseEnv({ GRAPHQL_PERSISTED_ONLY: '1' }).GRAPHQL_PERSISTED_ONLY).toBe(true);
+    expect(() => parseEnv({ GRAPHQL_PERSISTED_ONLY: 'yes' })).toThrow(/GRAPHQL_PERSISTED_ONLY/);
+    expect(parseEnv({}).GRAPHQL_PERSISTED_OPERATIONS).toBeUndefined();
+  });
+
+  it('a manifest that cannot be read stops the server at start, before the database opens', async () => {
+    const server = startServer({
+      GRAPHQL_PERSISTED_OPERATIONS: '/nonexistent/persisted-documents.json',
+      DATA_DIR: '/nonexistent/data',
+      BASE_URL: 'http://127.0.0.1:4000',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Cannot read the persisted operations manifest /nonexistent/persisted-documents.json');
   });
 });
