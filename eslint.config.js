@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['src/generated/**', 'dist/**', '.tmp/**', '.data/**', 'node_modules/**', 'content/**'] },
+  { ignores: ['src/generated/**', 'examples/frontend/generated/**', 'dist/**', '.tmp/**', '.data/**', 'node_modules/**', 'content/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

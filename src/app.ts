@@ -3,6 +3,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
+import type { PersistedOperations } from './graphql/persisted-operations.js';
 import { compileRoute, matchRoute, orderRoutes, runRoute } from './rest/adapter.js';
 import { restRoutes } from './rest/routes.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
@@ -61,6 +62,8 @@ export interface AppOptions {
   corsOrigins?: string[];
   /** Keep Prometheus metrics (app.metrics; served on METRICS_PORT by main.ts). @default false */
   metrics?: boolean;
+  /** GraphQL operations clients may send by hash, and whether only those run. @default none (documents as text only) */
+  persistedOperations?: PersistedOperations;
 }
 
 export interface LimiterOptions {
@@ -132,7 +135,7 @@ export function createApp(options: AppOptions): App {
   const dayRates = createDayRates(deps);
   const schema = getSchema();
   const routes = orderRoutes(restRoutes.map((route) => compileRoute(route, schema)));
-  const yoga = createGraphQLServer({ baseUrl: deps.baseUrl, log: deps.log });
+  const yoga = createGraphQLServer({ baseUrl: deps.baseUrl, log: deps.log, persistedOperations: options.persistedOperations });
   let openApi: string | undefined;
   const openApiDocument = () => (openApiDoc ??= buildOpenApiDocument(routes, schema, deps.baseUrl));
   let openApiDoc: ReturnType<typeof buildOpenApiDocument> | undefined;

@@ -12,11 +12,28 @@ import { createDispatcher } from './notify/dispatcher.js';
 import { createHttpServer } from './http/server.js';
 import type { Server } from 'node:http';
 import { createMetricsServer } from './observability/metrics.http.js';
+import { loadPersistedOperations } from './graphql/persisted-operations.js';
+import { packagePath } from './config/paths.js';
+import { existsSync } from 'node:fs';
 import { releaseClaimsOfPreviousRun, SWEEP_INTERVAL_MS, sweepExpiredIdempotency } from './inquiries/idempotency.js';
 
 const env = parseEnv(process.env);
 const log = createLogger({ level: env.LOG_LEVEL });
 const started = performance.now();
+
+// The example frontend's manifest is served by default when it is there; a manifest asked for must load (checked
+// before the database opens, so a bad path fails in milliseconds).
+const manifestPath = env.GRAPHQL_PERSISTED_OPERATIONS ?? packagePath('examples/frontend/generated/persisted-documents.json');
+let persistedOperations: ReturnType<typeof loadPersistedOperations> | undefined;
+if (env.GRAPHQL_PERSISTED_OPERATIONS || env.GRAPHQL_PERSISTED_ONLY || existsSync(manifestPath)) {
+  try {
+    persistedOperations = loadPersistedOperations(manifestPath);
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exit(1);
+  }
+  log.info({ path: manifestPath, operations: persistedOperations.size, only: env.GRAPHQL_PERSISTED_ONLY }, 'persisted GraphQL operations loaded');
+}
 
 let db: Database | undefined;
 let stopping = false;
@@ -78,6 +95,7 @@ const app = createApp({
   mcpAllowedOrigins: env.MCP_ALLOWED_ORIGINS,
   corsOrigins: env.CORS_ORIGINS,
   metrics: env.METRICS_PORT !== undefined,
+  persistedOperations: persistedOperations && { documents: persistedOperations, only: env.GRAPHQL_PERSISTED_ONLY },
   databaseAnswers: () => db.ping(),
   // §8 numbers always (SPEC_POLICY); state in Redis when REDIS_URL is set, shared exactly by every node.
   limiter: { redisUrl: env.REDIS_URL, trustProxy: env.TRUST_PROXY, ...(env.BENCH ? { policy: UNREACHABLE_POLICY } : {}) },

@@ -88,6 +88,21 @@ const EnvFields = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /**
+   * The persisted operations manifest (graphql-codegen's persisted-documents.json, `{"sha256:<hex>": "<document>"}`):
+   * GraphQL clients may send `extensions.persistedQuery.sha256Hash` instead of a document. Read once at start; a
+   * missing or inconsistent file stops the server when set (or when GRAPHQL_PERSISTED_ONLY is on).
+   * @default examples/frontend/generated/persisted-documents.json (when it exists)
+   */
+  GRAPHQL_PERSISTED_OPERATIONS: z.string().min(1).optional(),
+  /**
+   * 1/true: GraphQL runs only the manifest's operations; a document sent as text is refused with persisted_query_only
+   * (introspection excepted). For production deployments whose clients are all built from the manifest. @default false
+   */
+  GRAPHQL_PERSISTED_ONLY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('false')
+    .transform((v) => v === '1' || v === 'true'),
   /** `npm run mcp`: a server's /mcp to forward to (stdio bridge) instead of running the tools in process. */
   MCP_SERVER_URL: z.string().url().optional(),
   /** Serve Prometheus metrics at GET /metrics on this port (on HOST), apart from the API. Unset: no metrics. */

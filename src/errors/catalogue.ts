@@ -91,6 +91,16 @@ export const ERROR_CATALOGUE = {
     message: 'The GraphQL document is not valid against the schema.',
     hint: 'Check field and argument names against the schema (GraphiQL at /graphql completes them).',
   },
+  persisted_query_not_found: {
+    type: 'not_found',
+    message: 'No persisted operation has this hash.',
+    hint: 'Send extensions.persistedQuery.sha256Hash of a document in the deployed manifest (persisted-documents.json); regenerate the client after the server updates it.',
+  },
+  persisted_query_only: {
+    type: 'invalid_request_error',
+    message: 'This server runs persisted operations only; a document sent as text is refused.',
+    hint: 'Send {"extensions":{"persistedQuery":{"version":1,"sha256Hash":"<hex>"}}} with the hash from the generated manifest, not query.',
+  },
   query_too_complex: {
     type: 'invalid_request_error',
     message: 'The GraphQL operation asks for too much in one request.',

@@ -21,6 +21,10 @@ export const ERROR_CONDITIONS = {
   graphql_parse_failed: 'A GraphQL document has a syntax error or more than 2,000 tokens; locations point at it (GraphQL only).',
   graphql_validation_failed:
     'A GraphQL document asks for fields, arguments or types the schema does not have, or breaks a GraphQL rule (GraphQL only).',
+  persisted_query_not_found:
+    'A GraphQL request names a persisted operation (extensions.persistedQuery.sha256Hash) that is not in the manifest the server loaded (GraphQL only).',
+  persisted_query_only:
+    'GRAPHQL_PERSISTED_ONLY is on and a GraphQL request sent a document as text (query) rather than a persisted hash; introspection-only documents are still accepted (GraphQL only).',
   query_too_complex:
     'A GraphQL operation exceeds a bound checked before any resolver runs: aliases 15, depth 8, list-aware cost 25,000 (extensions.bound, max, actual).',
   invalid_cursor: 'A cursor was not issued by this API, or was issued for other filters.',

@@ -29,6 +29,24 @@ export function refusalError(refusal: ApiError, options: { nodes?: GraphQLError[
 }
 
 /**
+ * The refusals of @graphql-yoga/plugin-persisted-operations (src/graphql/persisted-operations.ts), by the extensions
+ * code the plugin gives them (its messages are bare class names): each is a catalogue code, and a request-level
+ * refusal answered with that code's HTTP status, since nothing ran.
+ */
+const PERSISTED_OPERATION_REFUSALS = new Map<unknown, () => ApiError>([
+  ['PERSISTED_QUERY_NOT_IN_LIST', () => new ApiError('persisted_query_not_found')],
+  ['CANNOT_SEND_PQ_ID_AND_BODY', () => new ApiError('persisted_query_only')],
+  // Neither a document nor a hash: the request Yoga itself refuses as "Must provide query string" without the plugin.
+  [
+    'PERSISTED_QUERY_ID_REQUIRED',
+    () =>
+      new ApiError('invalid_graphql_request', {
+        message: 'Must provide query string, or a persisted operation hash in extensions.persistedQuery.sha256Hash.',
+      }),
+  ],
+]);
+
+/**
  * What graphql-js or Yoga itself refused (no original error), as a catalogue error: a variable GraphQL could not
  * coerce, a document that does not parse or validate, a request Yoga cannot read. Their messages describe the caller's
  * own request and are kept.
@@ -42,6 +60,8 @@ function catalogueErrorOf(error: GraphQLError, document?: DocumentNode, schema?:
   const argument = document && error.nodes?.[0] ? argumentHolding(document, error.nodes[0], schema) : null;
   if (argument) return argumentRefusal(argument, error.message, argument.name);
   const message = error.message;
+  const persisted = PERSISTED_OPERATION_REFUSALS.get(error.extensions?.code);
+  if (persisted) return persisted();
   switch (error.extensions?.code) {
     case 'GRAPHQL_PARSE_FAILED':
       return new ApiError('graphql_parse_failed', { message });
@@ -102,6 +122,7 @@ export function formatGraphQLError(
     // A request Yoga could not read at all (bad JSON, no body) is 400 whatever the Accept: GraphQL-over-HTTP's 200
     // for application/json is for documents that were read and then failed, which the `spec` flag asks for.
     if (innermost.extensions?.code === 'BAD_REQUEST' && http) http = { status: refusal.status };
+    else if (PERSISTED_OPERATION_REFUSALS.has(innermost.extensions?.code)) http = { status: refusal.status };
   } else {
     const { error: apiError, unexpected } = toApiError(original);
     if (unexpected) (scope?.log ?? log).error({ err: original, requestId }, 'unexpected error in a GraphQL operation');

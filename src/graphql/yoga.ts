@@ -8,6 +8,7 @@ import { useRequestBounds } from './complexity.js';
 import { useOneLeadPerRequest } from '../inquiries/one-lead-per-request.js';
 import { useStorableText } from './storable-text.js';
 import { useDeprecationNotice } from '../http/deprecation.js';
+import { usePersistedOperationsManifest, type PersistedOperations } from './persisted-operations.js';
 
 /** What the HTTP layer hands Yoga for each request: the per-request context both surfaces share. */
 export type YogaServerContext = RequestContext;
@@ -32,7 +33,13 @@ function useOperationName(): Plugin {
   };
 }
 
-export function createGraphQLServer(options: { baseUrl: string; log: Logger; plugins?: Plugin[] }): YogaServerInstance<YogaServerContext, object> {
+export function createGraphQLServer(options: {
+  baseUrl: string;
+  log: Logger;
+  /** Operations clients may send by hash; unset: documents are sent as text only. */
+  persistedOperations?: PersistedOperations;
+  plugins?: Plugin[];
+}): YogaServerInstance<YogaServerContext, object> {
   return createYoga<YogaServerContext>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
@@ -42,6 +49,8 @@ export function createGraphQLServer(options: { baseUrl: string; log: Logger; plu
     graphiql: false,
     maskedErrors: { maskError: (error) => formatGraphQLError(error, options.baseUrl, options.log) },
     plugins: [
+      // First: it turns a hash into the document every later plugin reads.
+      ...(options.persistedOperations ? [usePersistedOperationsManifest(options.persistedOperations)] : []),
       useCatalogueValidationErrors({ baseUrl: options.baseUrl, log: options.log }),
       useRequestBounds(),
       useOneLeadPerRequest(),

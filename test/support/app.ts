@@ -8,6 +8,7 @@ import { createEmptyTestDatabase, createTestDatabase } from './database.js';
 import { captureLog } from './run-log.js';
 import { SPEC_POLICY, UNREACHABLE_POLICY, type LimitsPolicy } from '../../src/limits/limits.policy.js';
 import { enumName } from '../../src/graphql/closed-set.js';
+import type { PersistedOperations } from '../../src/graphql/persisted-operations.js';
 
 let appCount = 0;
 
@@ -71,6 +72,8 @@ export interface TestAppOptions {
   metrics?: boolean;
   /** CORS_ORIGINS. */
   corsOrigins?: string[];
+  /** GRAPHQL_PERSISTED_OPERATIONS' manifest and GRAPHQL_PERSISTED_ONLY, as main.ts passes them. */
+  persistedOperations?: PersistedOperations;
 }
 
 /** A Redis key prefix no other test app (in this or a parallel test file) uses. */
@@ -95,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseAnswers: () => db.ping(),
     metrics: options.metrics,
     corsOrigins: options.corsOrigins,
+    persistedOperations: options.persistedOperations,
     limiter: {
       redisUrl: (options.redisUrl === undefined ? process.env.TEST_REDIS_URL : options.redisUrl) ?? undefined,
       keyPrefix: options.keyPrefix ?? uniqueKeyPrefix(),
