@@ -51,8 +51,10 @@ const PERSISTED_OPERATION_REFUSALS = new Map<unknown, () => ApiError>([
  * coerce, a document that does not parse or validate, a request Yoga cannot read. Their messages describe the caller's
  * own request and are kept.
  */
-function catalogueErrorOf(error: GraphQLError, document?: DocumentNode, schema?: GraphQLSchema): ApiError {
-  const variable = refusedVariable(error);
+function catalogueErrorOf(error: GraphQLError, document?: DocumentNode, schema?: GraphQLSchema, validating = false): ApiError {
+  // A validation error on a variable's definition (declared with the wrong type, unused) is the document's mistake;
+  // only a value GraphQL could not coerce, at execution, is a parameter's.
+  const variable = validating ? null : refusedVariable(error);
   if (variable) return argumentRefusal(document ? argumentFedBy(document, variable, schema) : null, error.message, variable);
   // A value written in the document that its argument's type cannot take (an Int past 32 bits, a string for an Int,
   // a name outside an enum), or an argument the field does not have, is a parameter error, as the same mistake in a
@@ -88,7 +90,7 @@ export function formatGraphQLError(
   error: unknown,
   baseUrl: string,
   log: Logger,
-  operation: { document?: DocumentNode; schema?: GraphQLSchema } = {},
+  operation: { document?: DocumentNode; schema?: GraphQLSchema; validating?: boolean } = {},
 ): GraphQLError {
   const scope = requestScope.getStore();
   const requestId = scope?.requestId ?? 'unknown';
@@ -106,7 +108,7 @@ export function formatGraphQLError(
   }
   let refusal: ApiError;
   const formattedBefore = (innermost as { [REFUSAL]?: ApiError } | null)?.[REFUSAL];
-  const variable = graphqlError ? refusedVariable(graphqlError) : null;
+  const variable = graphqlError && !operation.validating ? refusedVariable(graphqlError) : null;
   if (formattedBefore) {
     // Yoga's validation cache hands back the errors it kept for this document, already formatted: same refusal,
     // this request's id.
@@ -118,7 +120,7 @@ export function formatGraphQLError(
     const argument = document ? argumentFedBy(document, variable, operation.schema ?? scope?.schema) : null;
     refusal = argumentRefusal(argument, graphqlError?.message ?? '', variable);
   } else if (innermost && !original) {
-    refusal = catalogueErrorOf(innermost, operation.document ?? scope?.document, operation.schema ?? scope?.schema);
+    refusal = catalogueErrorOf(innermost, operation.document ?? scope?.document, operation.schema ?? scope?.schema, operation.validating);
     // A request Yoga could not read at all (bad JSON, no body) is 400 whatever the Accept: GraphQL-over-HTTP's 200
     // for application/json is for documents that were read and then failed, which the `spec` flag asks for.
     if (innermost.extensions?.code === 'BAD_REQUEST' && http) http = { status: refusal.status };
@@ -158,7 +160,11 @@ export function useCatalogueValidationErrors(options: { baseUrl: string; log: Lo
     onValidate({ params }) {
       return ({ result, setResult }) => {
         if (result.length)
-          setResult(result.map((e) => formatGraphQLError(e, options.baseUrl, options.log, { document: params.documentAST, schema: params.schema })));
+          setResult(
+            result.map((e) =>
+              formatGraphQLError(e, options.baseUrl, options.log, { document: params.documentAST, schema: params.schema, validating: true }),
+            ),
+          );
       };
     },
   };

@@ -111,6 +111,9 @@ describe('GraphQL argument mistakes are parameter errors, and a cached validatio
     expectGraphQLError(badEnum, 'invalid_parameters', 's');
     expect(badEnum.body.errors[0].message).toMatch(/^Variable "\$s" got invalid value/);
     expectGraphQLError(await t.graphql('query($n: Int) { vendors(first: $n) { totalCount } }', { n: 'x' }), 'invalid_parameters', 'n');
+    // A variable declared with a type its argument cannot take is the document's mistake too, whatever its value.
+    const declared = await t.graphql('query($s: String) { pricingEstimate(season: $s) { estimatedTotal } }', { s: 'PEAK' });
+    expectGraphQLError(declared, 'graphql_validation_failed');
     // A field the type does not have is the document's mistake, not a parameter's.
     expectGraphQLError(await t.graphql('{ vendors { colour } }'), 'graphql_validation_failed');
   });
