@@ -30,7 +30,11 @@ const BlogAuthor = builder.prismaObject('BlogAuthor', {
   fields: (t) => ({
     name: t.exposeString('name'),
     slug: t.exposeString('slug'),
-    url: t.string({ description: "Absolute URL of the author's page.", resolve: (a, _args, ctx) => `${ctx.baseUrl}/blog/authors/${a.slug}` }),
+    url: t.field({
+      type: 'URL',
+      description: "Absolute URL of the author's page.",
+      resolve: (a, _args, ctx) => `${ctx.baseUrl}/blog/authors/${a.slug}`,
+    }),
   }),
 });
 
@@ -42,11 +46,12 @@ export const BlogPost = builder.prismaObject('BlogPost', {
     slug: t.exposeString('slug'),
     title: t.exposeString('title'),
     excerpt: t.exposeString('excerpt', { nullable: true }),
-    featureImage: t.exposeString('featureImage', { nullable: true, description: 'Absolute image URL.' }),
-    publishedAt: t.string({
+    featureImage: t.expose('featureImage', { type: 'URL', nullable: true, description: 'Absolute image URL.' }),
+    publishedAt: t.field({
+      type: 'DateTime',
       description: 'ISO 8601 date-time.',
       select: { publishedAt: true },
-      resolve: (p) => (p.publishedAt ?? new Date(0)).toISOString(),
+      resolve: (p) => p.publishedAt ?? new Date(0),
     }),
     readingTime: t.exposeInt('readingTime', { nullable: true, description: 'Minutes, at 230 words a minute.' }),
     tags: t.field({
@@ -56,7 +61,7 @@ export const BlogPost = builder.prismaObject('BlogPost', {
       resolve: (p) => p.tags.map((link) => link.tag),
     }),
     primaryAuthor: t.relation('author', { nullable: true }),
-    url: t.string({ description: 'Absolute URL of the post page.', resolve: (p, _args, ctx) => `${ctx.baseUrl}/blog/${p.slug}` }),
+    url: t.field({ type: 'URL', description: 'Absolute URL of the post page.', resolve: (p, _args, ctx) => `${ctx.baseUrl}/blog/${p.slug}` }),
     wordCount: t.exposeInt('wordCount'),
     contentPlaintext: t.exposeString('contentPlaintext', { nullable: true, description: 'The post as plain text (Markdown removed).' }),
   }),

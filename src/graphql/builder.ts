@@ -14,6 +14,11 @@ interface BuilderOptions {
   DefaultFieldNullability: false;
   Scalars: {
     JSON: { Input: unknown; Output: unknown };
+    // Meaningful strings (scalars.ts): resolvers may return a Date where the scalar says how it is written.
+    Date: { Input: string; Output: string | Date };
+    DateTime: { Input: string; Output: string | Date };
+    URL: { Input: string; Output: string };
+    UUID: { Input: string; Output: string };
   };
 }
 /** The schema types of our builder, for helpers that take its refs. */

@@ -13,7 +13,7 @@ const Status = closedSet('InquiryStatus', ['submitted'], 'The state of a created
 const InquiryResultRef = builder.objectRef<InquiryResult>('InquiryResult').implement({
   description: 'A created (or idempotently replayed) inquiry (§2.10).',
   fields: (t) => ({
-    inquiryId: t.exposeString('inquiryId', { description: 'UUID of the lead; the same on every replay of one request.' }),
+    inquiryId: t.expose('inquiryId', { type: 'UUID', description: 'UUID of the lead; the same on every replay of one request.' }),
     status: t.expose('status', { type: Status.ref, description: Status.describe() }),
     message: t.exposeString('message', { description: 'What happens next (§3).' }),
   }),

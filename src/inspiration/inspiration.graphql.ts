@@ -22,7 +22,7 @@ const InspirationSource = builder.objectRef<Source>('InspirationSource').impleme
     type: t.exposeString('type', { description: 'property or vendor.' }),
     name: t.exposeString('name', { nullable: true }),
     slug: t.exposeString('slug', { nullable: true }),
-    url: t.exposeString('url', { nullable: true, description: 'Absolute URL of the venue or vendor page.' }),
+    url: t.expose('url', { type: 'URL', nullable: true, description: 'Absolute URL of the venue or vendor page.' }),
     city: t.exposeString('city', { nullable: true }),
     state: t.exposeString('state', { nullable: true }),
   }),
@@ -31,9 +31,9 @@ const InspirationSource = builder.objectRef<Source>('InspirationSource').impleme
 const InspirationVariants = builder.objectRef<Pick<PhotoRow, 'smallUrl' | 'mediumUrl' | 'largeUrl'>>('InspirationVariants').implement({
   description: 'The same image at three sizes (absolute URLs).',
   fields: (t) => ({
-    small: t.exposeString('smallUrl', { nullable: true }),
-    medium: t.exposeString('mediumUrl', { nullable: true }),
-    large: t.exposeString('largeUrl', { nullable: true }),
+    small: t.expose('smallUrl', { type: 'URL', nullable: true }),
+    medium: t.expose('mediumUrl', { type: 'URL', nullable: true }),
+    large: t.expose('largeUrl', { type: 'URL', nullable: true }),
   }),
 });
 
@@ -50,8 +50,8 @@ export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
   fields: (t) => ({
     // `id` is the global id (asNode below). The UUID is photoId, what inspirationPhoto(id:) takes; REST keeps serving it
     // as `id` (its document selects `id: photoId`).
-    photoId: t.exposeString('id', { description: 'UUID.' }),
-    imageUrl: t.exposeString('imageUrl', { nullable: true, description: 'Medium image, absolute URL.' }),
+    photoId: t.expose('id', { type: 'UUID', description: 'UUID.' }),
+    imageUrl: t.expose('imageUrl', { type: 'URL', nullable: true, description: 'Medium image, absolute URL.' }),
     alt: t.exposeString('alt', { nullable: true }),
     source: t.field({
       type: InspirationSource,

@@ -88,7 +88,7 @@ const BenchmarkRowRef = builder.objectRef<BenchmarkRow>('CostBenchmark').impleme
 const FxRef = builder.objectRef<NonNullable<CostBenchmarks['fx']>>('CostBenchmarkFx').implement({
   fields: (t) => ({
     eurToUsd: t.exposeFloat('eurToUsd', { description: 'USD per euro applied to euro-priced listings.' }),
-    rateDate: t.exposeString('rateDate', { description: 'Date of that rate (the newest on or before today).' }),
+    rateDate: t.expose('rateDate', { type: 'Date', description: 'Date of that rate (the newest on or before today).' }),
   }),
 });
 
@@ -105,8 +105,8 @@ const CostBenchmarksRef = builder.objectRef<CostBenchmarks>('CostBenchmarks').im
       description: 'Null only when no EUR→USD rate is on file (euro listings are then left out).',
       resolve: (r) => r.fx,
     }),
-    asOf: t.exposeString('asOf', { nullable: true, description: 'Date the figures were computed (YYYY-MM-DD).' }),
-    sourceUrl: t.exposeString('sourceUrl'),
+    asOf: t.expose('asOf', { type: 'Date', nullable: true, description: 'Date the figures were computed (YYYY-MM-DD).' }),
+    sourceUrl: t.expose('sourceUrl', { type: 'URL' }),
     note: t.exposeString('note'),
   }),
 });
@@ -196,7 +196,7 @@ const RegionalRangeResultRef = builder.objectRef<RegionalRangeResult>('RegionalC
     coveredRegions: t.stringList({ nullable: true, description: 'Every covered slug (covered: false).', resolve: (r) => r.coveredRegions }),
     asOf: t.exposeInt('asOf', { description: 'Year the data describes.' }),
     note: t.exposeString('note'),
-    sourceUrl: t.exposeString('sourceUrl'),
+    sourceUrl: t.expose('sourceUrl', { type: 'URL' }),
   }),
 });
 

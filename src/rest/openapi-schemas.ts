@@ -52,6 +52,12 @@ const SCALARS: Record<string, OpenAPIV3_1.SchemaObject> = {
   String: { type: 'string' },
   ID: { type: 'string' },
   Boolean: { type: 'boolean' },
+  // Meaningful strings (src/graphql/scalars.ts) are strings on the wire. Their `format` still comes from formatOf
+  // (field names), as before these scalars existed, so the published document did not change with them.
+  Date: { type: 'string' },
+  DateTime: { type: 'string' },
+  URL: { type: 'string' },
+  UUID: { type: 'string' },
 };
 
 export const componentRef = (name: string): OpenAPIV3_1.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });

@@ -30,7 +30,7 @@ const VendorPoliciesRef = builder.objectRef<VendorPolicies>('VendorPolicies').im
 
 builder.prismaObject('VendorPhoto', {
   fields: (t) => ({
-    url: t.exposeString('url', { description: 'Absolute CDN URL.' }),
+    url: t.expose('url', { type: 'URL', description: 'Absolute CDN URL.' }),
     category: t.exposeString('category', { nullable: true }),
     altText: t.exposeString('altText', { nullable: true }),
   }),
@@ -60,24 +60,25 @@ export const Vendor = builder.prismaObject('Vendor', {
     yearsInBusiness: t.exposeInt('yearsInBusiness', { nullable: true }),
     weddingsCompleted: t.exposeInt('weddingsCompleted', { nullable: true }),
     featured: t.exposeBoolean('featured', { nullable: true }),
-    featuredImageUrl: t.exposeString('featuredImageUrl', { nullable: true }),
-    logoUrl: t.string({ nullable: true, description: 'Reserved; currently always null.', resolve: () => null }),
+    featuredImageUrl: t.expose('featuredImageUrl', { type: 'URL', nullable: true }),
+    logoUrl: t.field({ type: 'URL', nullable: true, description: 'Reserved; currently always null.', resolve: () => null }),
     isAffiliateOnly: t.exposeBoolean('isAffiliateOnly'),
-    affiliateLink: t.string({
+    affiliateLink: t.field({
+      type: 'URL',
       nullable: true,
       select: { isAffiliateOnly: true, affiliateLink: true },
       resolve: (v) => (v.isAffiliateOnly ? v.affiliateLink : null),
     }),
-    url: t.string({ resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
+    url: t.field({ type: 'URL', resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
     photos: t.relation('photos', {
       description: 'At most 5 photos, primary first.',
       query: { orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }], take: 5 },
     }),
     totalPhotos: t.exposeInt('totalPhotos'),
-    website: t.exposeString('website', { nullable: true }),
-    instagram: t.exposeString('instagram', { nullable: true }),
-    facebook: t.exposeString('facebook', { nullable: true }),
-    tiktok: t.exposeString('tiktok', { nullable: true }),
+    website: t.expose('website', { type: 'URL', nullable: true }),
+    instagram: t.expose('instagram', { type: 'URL', nullable: true }),
+    facebook: t.expose('facebook', { type: 'URL', nullable: true }),
+    tiktok: t.expose('tiktok', { type: 'URL', nullable: true }),
     pricingStructure: t.exposeString('pricingStructure', { nullable: true }),
     portfolioDescription: t.exposeString('portfolioDescription', { nullable: true }),
     vendorPolicies: t.field({

@@ -39,7 +39,8 @@ const VenuePricingRef = builder.objectRef<Pricing>('VenuePricing').implement({
     weekendBase: t.exposeFloat('weekendBase', { nullable: true }),
     extraNight: t.exposeFloat('extraNight', { nullable: true }),
     startingTotal: t.field({ type: StartingTotalRef, nullable: true, resolve: (p) => p.startingTotal }),
-    rateDate: t.exposeString('rateDate', {
+    rateDate: t.expose('rateDate', {
+      type: 'Date',
       nullable: true,
       description: 'Exchange-rate date when an AUD amount was converted from stored USD (rounded up to the nearest 100).',
     }),
@@ -48,7 +49,7 @@ const VenuePricingRef = builder.objectRef<Pricing>('VenuePricing').implement({
 
 builder.prismaObject('VenuePhoto', {
   fields: (t) => ({
-    url: t.exposeString('url', { description: 'Medium WebP, absolute URL.' }),
+    url: t.expose('url', { type: 'URL', description: 'Medium WebP, absolute URL.' }),
     category: t.exposeString('category', { nullable: true }),
     isFeatured: t.exposeBoolean('isFeatured'),
     position: t.exposeInt('position', { nullable: true }),
@@ -60,7 +61,7 @@ builder.prismaObject('Testimonial', {
     guestName: t.exposeString('guestName', { nullable: true }),
     rating: t.exposeFloat('rating', { nullable: true }),
     review: t.exposeString('review', { nullable: true }),
-    eventDate: t.string({ nullable: true, resolve: (r) => r.eventDate?.toISOString().slice(0, 10) ?? null }),
+    eventDate: t.expose('eventDate', { type: 'Date', nullable: true }),
   }),
 });
 
@@ -101,10 +102,10 @@ export const Venue = builder.prismaObject('Venue', {
       resolve: async (v, _args, ctx) => priceRangeText(await pricingOf(v, ctx)),
     }),
     pricing: t.field({ type: VenuePricingRef, select: PRICE_COLUMNS, resolve: (v, _args, ctx) => pricingOf(v, ctx) }),
-    heroImage: t.exposeString('heroImage', { nullable: true }),
+    heroImage: t.expose('heroImage', { type: 'URL', nullable: true }),
     seoDescription: t.exposeString('seoDescription', { nullable: true }),
     amenities: t.exposeStringList('amenities'),
-    url: t.string({ description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.baseUrl}/venues/${v.slug}` }),
+    url: t.field({ type: 'URL', description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.baseUrl}/venues/${v.slug}` }),
     description: t.exposeString('description', { nullable: true }),
     accommodates: t.exposeInt('accommodates', { nullable: true }),
     categories: t.exposeStringList('categories'),
