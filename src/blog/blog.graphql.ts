@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
+import { graphqlOnly } from '../graphql/graphql-only.js';
 import type { RequestContext } from '../http/context.js';
 import type { BlogPost as PostRow } from '../generated/prisma/client.js';
 import {
@@ -20,17 +21,21 @@ const blogDeps = (ctx: RequestContext): BlogDeps => ({ prisma: ctx.prisma, now: 
 const BlogTag = builder.prismaObject('BlogTag', {
   description: 'A blog tag.',
   fields: (t) => ({
-    slug: t.exposeString('slug'),
-    name: t.exposeString('name'),
+    slug: t.exposeString('slug', graphqlOnly('URL-safe tag id; the `tag` filter of blogPosts.')),
+    name: t.exposeString('name', graphqlOnly('Display name.')),
   }),
 });
 
 const BlogAuthor = builder.prismaObject('BlogAuthor', {
   description: 'A blog author.',
   fields: (t) => ({
-    name: t.exposeString('name'),
-    slug: t.exposeString('slug'),
-    url: t.string({ description: "Absolute URL of the author's page.", resolve: (a, _args, ctx) => `${ctx.baseUrl}/blog/authors/${a.slug}` }),
+    name: t.exposeString('name', graphqlOnly('Display name.')),
+    slug: t.exposeString('slug', graphqlOnly('URL-safe author id.')),
+    url: t.field({
+      type: 'URL',
+      description: "Absolute URL of the author's page.",
+      resolve: (a, _args, ctx) => `${ctx.baseUrl}/blog/authors/${a.slug}`,
+    }),
   }),
 });
 
@@ -39,14 +44,15 @@ export const BlogPost = builder.prismaObject('BlogPost', {
   // Select mode: list pages never load the post bodies they do not return.
   select: { id: true, slug: true },
   fields: (t) => ({
-    slug: t.exposeString('slug'),
-    title: t.exposeString('title'),
-    excerpt: t.exposeString('excerpt', { nullable: true }),
-    featureImage: t.exposeString('featureImage', { nullable: true, description: 'Absolute image URL.' }),
-    publishedAt: t.string({
+    slug: t.exposeString('slug', graphqlOnly('URL-safe post id; what blogPost(slug:) takes.')),
+    title: t.exposeString('title', graphqlOnly('Post title.')),
+    excerpt: t.exposeString('excerpt', { nullable: true, ...graphqlOnly('Short summary; null when the post has none.') }),
+    featureImage: t.expose('featureImage', { type: 'URL', nullable: true, description: 'Absolute image URL.' }),
+    publishedAt: t.field({
+      type: 'DateTime',
       description: 'ISO 8601 date-time.',
       select: { publishedAt: true },
-      resolve: (p) => (p.publishedAt ?? new Date(0)).toISOString(),
+      resolve: (p) => p.publishedAt ?? new Date(0),
     }),
     readingTime: t.exposeInt('readingTime', { nullable: true, description: 'Minutes, at 230 words a minute.' }),
     tags: t.field({
@@ -55,9 +61,9 @@ export const BlogPost = builder.prismaObject('BlogPost', {
       select: { tags: { select: { tag: true }, orderBy: { position: 'asc' } } },
       resolve: (p) => p.tags.map((link) => link.tag),
     }),
-    primaryAuthor: t.relation('author', { nullable: true }),
-    url: t.string({ description: 'Absolute URL of the post page.', resolve: (p, _args, ctx) => `${ctx.baseUrl}/blog/${p.slug}` }),
-    wordCount: t.exposeInt('wordCount'),
+    primaryAuthor: t.relation('author', { nullable: true, ...graphqlOnly('The author; null when the post names none.') }),
+    url: t.field({ type: 'URL', description: 'Absolute URL of the post page.', resolve: (p, _args, ctx) => `${ctx.baseUrl}/blog/${p.slug}` }),
+    wordCount: t.exposeInt('wordCount', graphqlOnly('Words in the post body.')),
     contentPlaintext: t.exposeString('contentPlaintext', { nullable: true, description: 'The post as plain text (Markdown removed).' }),
   }),
 });
@@ -70,7 +76,7 @@ asNode(BlogTag, { key: 'slug', parseKey: slugKey, planned: true, load: (slugs, q
 const BlogPostPage = builder.objectRef<NumberedPage<PostRow>>('BlogPostPage').implement({
   description: 'One page of posts, newest first (page style: ask for page + 1 while hasMore).',
   fields: (t) => ({
-    nodes: t.field({ type: [BlogPost], resolve: (p) => p.nodes }),
+    nodes: t.field({ type: [BlogPost], ...graphqlOnly('The posts of this page, newest first.'), resolve: (p) => p.nodes }),
     page: t.exposeInt('page', { description: 'Page number, from 1.' }),
     limit: t.exposeInt('limit', { description: 'Page size asked for.' }),
     hasMore: t.exposeBoolean('hasMore', { description: 'Whether a next page exists.' }),
@@ -81,9 +87,9 @@ const BlogPostPage = builder.objectRef<NumberedPage<PostRow>>('BlogPostPage').im
 const BlogTagWithCount = builder.objectRef<BlogTagCount>('BlogTagWithCount').implement({
   description: 'A tag with the number of published posts carrying it.',
   fields: (t) => ({
-    slug: t.exposeString('slug'),
-    name: t.exposeString('name'),
-    postCount: t.exposeInt('postCount'),
+    slug: t.exposeString('slug', graphqlOnly('URL-safe tag id; the `tag` filter of blogPosts.')),
+    name: t.exposeString('name', graphqlOnly('Display name.')),
+    postCount: t.exposeInt('postCount', graphqlOnly('Published posts carrying the tag.')),
   }),
 });
 
@@ -105,7 +111,7 @@ builder.queryFields((t) => ({
     // REST answers a missing post with 404, so its 200 `data` is never null (OpenAPI reads this).
     extensions: { semanticNonNull: true },
     description: 'One published post by slug.',
-    args: { slug: t.arg.string({ required: true }) },
+    args: { slug: t.arg.string({ required: true, ...graphqlOnly('The post slug (BlogPost.slug).') }) },
     resolve: (query, _root, args, ctx) => getBlogPost<PostRow>(args.slug, query, blogDeps(ctx)),
   }),
   blogTags: t.field({

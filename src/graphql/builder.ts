@@ -6,6 +6,7 @@ import { fieldComplexity } from './complexity.js';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import type { RequestContext } from '../http/context.js';
+import { graphqlOnly } from './graphql-only.js';
 
 /** The one Pothos builder; each domain module adds its types and root fields to it (src/<module>/<module>.graphql.ts). */
 interface BuilderOptions {
@@ -14,6 +15,11 @@ interface BuilderOptions {
   DefaultFieldNullability: false;
   Scalars: {
     JSON: { Input: unknown; Output: unknown };
+    // Meaningful strings (scalars.ts): resolvers may return a Date where the scalar says how it is written.
+    Date: { Input: string; Output: string | Date };
+    DateTime: { Input: string; Output: string | Date };
+    URL: { Input: string; Output: string };
+    UUID: { Input: string; Output: string };
   };
 }
 /** The schema types of our builder, for helpers that take its refs. */
@@ -46,7 +52,15 @@ export const builder = new SchemaBuilder<BuilderOptions>({
         'True when rows precede this page: it was read with `after` (or, for inspiration, a non-zero offset). Pages are read forward only (no last/before), so the first page says false.',
     },
     endCursorFieldOptions: { description: 'Cursor of the next page; null on the last page.' },
-    nodesOnConnection: true,
+    // REST's offset and page pagination take has_more from here; its OpenAPI text stays as it was (graphql-only.ts).
+    hasNextPageFieldOptions: graphqlOnly('True when another page follows: read it with `after: endCursor`.'),
+    startCursorFieldOptions: { description: 'Cursor of the first row of this page; null when the page is empty.' },
+    edgesFieldOptions: { description: 'The rows of this page with their cursors (Relay edges).' },
+    pageInfoFieldOptions: { description: 'Where this page sits and how to read the next one.' },
+    cursorFieldOptions: { description: 'Opaque cursor of this row: pass it as `after` to read the rows that follow.' },
+    nodeFieldOptions: { description: 'The row.' },
+    // `nodes` (the rows without cursors) is REST's `data`, which the OpenAPI document leaves without text (graphql-only.ts).
+    nodesOnConnection: graphqlOnly('The rows of this page, in order (edges without cursors).'),
   },
 });
 

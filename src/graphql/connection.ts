@@ -40,13 +40,17 @@ export function toConnection<T, P extends Page<T>>(page: P & Page<T>): Connectio
 
 /** A plugin-relay connection over `node` (edges, pageInfo, the `nodes` shortcut) with a lazy totalCount. */
 export function connectionOf<T>(name: string, node: ObjectRef<Types, T>) {
-  const ref = builder.connectionObject({
-    type: node,
-    name: `${name}Connection`,
-    fields: (t) => ({
-      totalCount: t.int({ description: 'Size of the whole filtered set.', resolve: (c) => (c as ConnectionResult<T>).page.totalCount() }),
-    }),
-  });
+  const ref = builder.connectionObject(
+    {
+      type: node,
+      name: `${name}Connection`,
+      description: `One page of ${name} rows, read forward with \`first\` and \`after\` (Relay connection).`,
+      fields: (t) => ({
+        totalCount: t.int({ description: 'Size of the whole filtered set.', resolve: (c) => (c as ConnectionResult<T>).page.totalCount() }),
+      }),
+    },
+    { name: `${name}Edge`, description: `A ${name} row of a page, with its cursor.` },
+  );
   // Pothos types a connection's parent as its edges and pageInfo; ours also carries the page (toConnection).
   return ref as unknown as ObjectRef<Types, ConnectionResult<T>>;
 }

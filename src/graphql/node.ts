@@ -99,14 +99,14 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       'The entity with this global id (any Node `id`), or null when the id is malformed, unknown, or names something the catalogue does not show (an unpublished venue, an inactive vendor, a draft post).',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'A global id, as read from any Node `id`.' }) },
     resolve: async (_root, args, ctx, info) => (await resolveNodes(builder, ctx, info, [decodeNodeId(String(args.id), info)]))[0] as never,
   }),
   nodes: t.field({
     type: [builder.nodeInterfaceRef()],
     nullable: { list: false, items: true },
     description: `The entities with these global ids, in the same order; null for each id node(id:) would answer with null. At most ${MAX_NODE_IDS} ids, loaded in one batch per type however many there are.`,
-    args: { ids: t.arg.idList({ required: true }) },
+    args: { ids: t.arg.idList({ required: true, description: `Global ids, at most ${MAX_NODE_IDS}.` }) },
     resolve: async (_root, args, ctx, info) => {
       if (args.ids.length > MAX_NODE_IDS) {
         throw new ApiError('invalid_parameters', { problems: [{ param: 'ids', problem: `must list at most ${MAX_NODE_IDS} ids` }] });

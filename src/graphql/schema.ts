@@ -1,5 +1,6 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
+import './scalars.js';
 // Each module registers its types and root fields on the builder when imported.
 import '../venues/venues.graphql.js';
 import '../vendors/vendors.graphql.js';

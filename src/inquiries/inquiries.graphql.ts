@@ -1,4 +1,5 @@
 import { builder } from '../graphql/builder.js';
+import { graphqlOnly } from '../graphql/graphql-only.js';
 import { ApiError } from '../errors/api-error.js';
 import type { RequestContext } from '../http/context.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
@@ -13,7 +14,7 @@ const Status = closedSet('InquiryStatus', ['submitted'], 'The state of a created
 const InquiryResultRef = builder.objectRef<InquiryResult>('InquiryResult').implement({
   description: 'A created (or idempotently replayed) inquiry (§2.10).',
   fields: (t) => ({
-    inquiryId: t.exposeString('inquiryId', { description: 'UUID of the lead; the same on every replay of one request.' }),
+    inquiryId: t.expose('inquiryId', { type: 'UUID', description: 'UUID of the lead; the same on every replay of one request.' }),
     status: t.expose('status', { type: Status.ref, description: Status.describe() }),
     message: t.exposeString('message', { description: 'What happens next (§3).' }),
   }),
@@ -86,14 +87,20 @@ builder.mutationFields((t) => ({
     type: InquiryResultRef,
     description:
       'Sends a venue inquiry (§4.10): creates a lead and notifies the team; idempotent (§4.12). One lead-creating field per operation (aliases included), else the operation is refused before anything runs. A refused inquiry limit is a field error (code inquiry_rate_limit_exceeded, extensions.retryAfter) with HTTP 200.',
-    args: { input: t.arg({ type: VenueInquiryInputRef, required: true }), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DOC }) },
+    args: {
+      input: t.arg({ type: VenueInquiryInputRef, required: true, ...graphqlOnly('The inquiry; checked as a whole before anything runs.') }),
+      idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DOC }),
+    },
     resolve: create('venue'),
   }),
   createVendorInquiry: t.field({
     type: InquiryResultRef,
     description:
       'Sends a vendor inquiry (§4.11): creates a lead and notifies the team; idempotent (§4.12). One lead-creating field per operation (aliases included), else the operation is refused before anything runs. A refused inquiry limit is a field error (code inquiry_rate_limit_exceeded, extensions.retryAfter) with HTTP 200.',
-    args: { input: t.arg({ type: VendorInquiryInputRef, required: true }), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DOC }) },
+    args: {
+      input: t.arg({ type: VendorInquiryInputRef, required: true, ...graphqlOnly('The inquiry; checked as a whole before anything runs.') }),
+      idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DOC }),
+    },
     resolve: create('vendor'),
   }),
 }));

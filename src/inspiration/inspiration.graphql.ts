@@ -1,4 +1,5 @@
 import { builder } from '../graphql/builder.js';
+import { graphqlOnly } from '../graphql/graphql-only.js';
 import { connectionOf, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { InspirationPhoto as PhotoRow } from '../generated/prisma/client.js';
@@ -20,20 +21,20 @@ const InspirationSource = builder.objectRef<Source>('InspirationSource').impleme
   description: 'The catalogue venue (type property) or vendor the photo shows, and its page.',
   fields: (t) => ({
     type: t.exposeString('type', { description: 'property or vendor.' }),
-    name: t.exposeString('name', { nullable: true }),
-    slug: t.exposeString('slug', { nullable: true }),
-    url: t.exposeString('url', { nullable: true, description: 'Absolute URL of the venue or vendor page.' }),
-    city: t.exposeString('city', { nullable: true }),
-    state: t.exposeString('state', { nullable: true }),
+    name: t.exposeString('name', { nullable: true, ...graphqlOnly('Venue or vendor name.') }),
+    slug: t.exposeString('slug', { nullable: true, ...graphqlOnly('Venue or vendor slug.') }),
+    url: t.expose('url', { type: 'URL', nullable: true, description: 'Absolute URL of the venue or vendor page.' }),
+    city: t.exposeString('city', { nullable: true, ...graphqlOnly('City of the source.') }),
+    state: t.exposeString('state', { nullable: true, ...graphqlOnly('State or region of the source.') }),
   }),
 });
 
 const InspirationVariants = builder.objectRef<Pick<PhotoRow, 'smallUrl' | 'mediumUrl' | 'largeUrl'>>('InspirationVariants').implement({
   description: 'The same image at three sizes (absolute URLs).',
   fields: (t) => ({
-    small: t.exposeString('smallUrl', { nullable: true }),
-    medium: t.exposeString('mediumUrl', { nullable: true }),
-    large: t.exposeString('largeUrl', { nullable: true }),
+    small: t.expose('smallUrl', { type: 'URL', nullable: true, ...graphqlOnly('Small image (thumbnail).') }),
+    medium: t.expose('mediumUrl', { type: 'URL', nullable: true, ...graphqlOnly('Medium image (same as imageUrl).') }),
+    large: t.expose('largeUrl', { type: 'URL', nullable: true, ...graphqlOnly('Large image.') }),
   }),
 });
 
@@ -50,10 +51,11 @@ export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
   fields: (t) => ({
     // `id` is the global id (asNode below). The UUID is photoId, what inspirationPhoto(id:) takes; REST keeps serving it
     // as `id` (its document selects `id: photoId`).
-    photoId: t.exposeString('id', { description: 'UUID.' }),
-    imageUrl: t.exposeString('imageUrl', { nullable: true, description: 'Medium image, absolute URL.' }),
-    alt: t.exposeString('alt', { nullable: true }),
+    photoId: t.expose('id', { type: 'UUID', description: 'UUID.' }),
+    imageUrl: t.expose('imageUrl', { type: 'URL', nullable: true, description: 'Medium image, absolute URL.' }),
+    alt: t.exposeString('alt', { nullable: true, ...graphqlOnly('Alternative text for screen readers.') }),
     source: t.field({
+      ...graphqlOnly('The venue or vendor the photo shows.'),
       type: InspirationSource,
       resolve: (p, _args, ctx) => ({
         type: p.sourceType,
@@ -69,8 +71,8 @@ export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
     colors: t.expose('colors', { type: [Color.ref], description: Color.describe() }),
     moods: t.expose('moods', { type: [Mood.ref], description: Mood.describe() }),
     season: t.expose('season', { type: Season.ref, nullable: true, description: Season.describe('Null when the photo has no season.') }),
-    description: t.exposeString('description', { nullable: true }),
-    variants: t.field({ type: InspirationVariants, resolve: (p) => p }),
+    description: t.exposeString('description', { nullable: true, ...graphqlOnly('What the photo shows, a sentence or two.') }),
+    variants: t.field({ type: InspirationVariants, ...graphqlOnly('The image at three sizes.'), resolve: (p) => p }),
   }),
 });
 

@@ -1,4 +1,5 @@
 import { builder } from '../graphql/builder.js';
+import { graphqlOnly } from '../graphql/graphql-only.js';
 import type { RequestContext } from '../http/context.js';
 import { knowledgeEmbedderFor } from './knowledge.runtime.js';
 import { searchKnowledge, type KnowledgeDeps, type KnowledgeHit, type KnowledgeSearchResult } from './knowledge.service.js';
@@ -34,7 +35,7 @@ const KnowledgeSearchResultRef = builder.objectRef<KnowledgeSearchResult>('Knowl
     data: t.field({ type: [KnowledgeChunk], description: 'Sections in rank order.', resolve: (r) => r.data }),
     query: t.exposeString('query', { description: 'The question as searched (trimmed).' }),
     asOf: t.exposeString('asOf', { description: 'Date (YYYY-MM-DD) of the newest note revision.' }),
-    note: t.exposeString('note'),
+    note: t.exposeString('note', graphqlOnly('How to read the results, in a sentence.')),
     degraded: t.exposeString('degraded', {
       nullable: true,
       description: 'text_only when the semantic half was unavailable and only word matching ran; absent (REST) or null otherwise.',

@@ -72,10 +72,10 @@ export async function withVenueDetailLimit<R>(
 const Allowance = builder.objectRef<AllowanceStatus>('RateLimitAllowance').implement({
   description: 'One rolling-window allowance (§8.1: windows roll, nothing resets at midnight or on the minute).',
   fields: (t) => ({
-    limit: t.exposeInt('limit'),
+    limit: t.exposeInt('limit', { description: 'Uses allowed in the window.' }),
     windowSeconds: t.exposeInt('windowSeconds', { description: 'Window length: 60 or 86400.' }),
     used: t.exposeInt('used', { description: 'Counted inside the window, this request included.' }),
-    remaining: t.exposeInt('remaining'),
+    remaining: t.exposeInt('remaining', { description: 'Uses left in the window.' }),
     resetAt: t.exposeInt('resetAt', {
       nullable: true,
       description: 'Unix seconds when the oldest counted use expires and frees a slot; null when none is counted.',

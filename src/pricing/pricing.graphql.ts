@@ -1,4 +1,5 @@
 import { builder } from '../graphql/builder.js';
+import { graphqlOnly } from '../graphql/graphql-only.js';
 import type { RequestContext } from '../http/context.js';
 import { ESTIMATOR_MODEL } from './data/estimator-model.js';
 import { estimatePricing, type PricingResult } from './pricing.service.js';
@@ -20,9 +21,10 @@ import { closedSet } from '../graphql/closed-set.js';
 const deprecated = (replacement: string) => `Use ${replacement} (same value). Removal announced for after 2027-01-06.`;
 
 const SavingsRef = builder.objectRef<NonNullable<PricingResult['savingsVsTraditional']>>('PricingSavings').implement({
+  ...graphqlOnly('How far the estimate is below a traditional wedding for the same guests.'),
   fields: (t) => ({
     savingsPercent: t.exposeInt('savingsPercent', { description: 'Percent below the traditional estimate, rounded.' }),
-    note: t.exposeString('note'),
+    note: t.exposeString('note', graphqlOnly('What the comparison assumes, in a sentence.')),
   }),
 });
 
@@ -50,8 +52,8 @@ const PricingResultRef = builder.objectRef<PricingResult>('PricingResult').imple
     perNightAverage: t.exposeFloat('perNightAverage', {
       description: 'estimatedTotal / nights, a comparison average, not a rate any venue charges.',
     }),
-    perNight: t.exposeFloat('perNight', { deprecationReason: deprecated('perNightAverage') }),
-    summary: t.exposeString('summary'),
+    perNight: t.exposeFloat('perNight', { ...graphqlOnly('Same value as perNightAverage.'), deprecationReason: deprecated('perNightAverage') }),
+    summary: t.exposeString('summary', graphqlOnly('The estimate in one sentence, for display.')),
     savingsVsTraditional: t.field({
       type: SavingsRef,
       nullable: true,
@@ -71,24 +73,34 @@ const BenchmarkRowRef = builder.objectRef<BenchmarkRow>('CostBenchmark').impleme
   description: 'Percentiles of the weekday base price for exclusive use over the whole minimum stay, USD (§2.5).',
   fields: (t) => ({
     scope: t.exposeString('scope', { description: 'national, state, venue_type or country.' }),
-    country: t.exposeString('country', { nullable: true }),
-    state: t.exposeString('state', { nullable: true }),
-    venueType: t.exposeString('venueType', { nullable: true }),
+    country: t.exposeString('country', { nullable: true, ...graphqlOnly('The country of a country row; null otherwise.') }),
+    state: t.exposeString('state', { nullable: true, ...graphqlOnly('The state of a state row; null otherwise.') }),
+    venueType: t.exposeString('venueType', { nullable: true, ...graphqlOnly('The venue type of a venue_type row; null otherwise.') }),
     medianBasePerStay: t.exposeFloat('medianBasePerStay', { description: 'Median (linear interpolation), whole USD.' }),
     typicalLowBasePerStay: t.exposeFloat('typicalLowBasePerStay', { description: '25th percentile, whole USD.' }),
     typicalHighBasePerStay: t.exposeFloat('typicalHighBasePerStay', { description: '75th percentile, whole USD.' }),
     convertedFrom: t.exposeString('convertedFrom', { nullable: true, description: 'EUR when euro-priced listings were converted at fx.' }),
-    medianNightly: t.exposeFloat('medianNightly', { deprecationReason: deprecated('medianBasePerStay') }),
-    typicalLowNightly: t.exposeFloat('typicalLowNightly', { deprecationReason: deprecated('typicalLowBasePerStay') }),
-    typicalHighNightly: t.exposeFloat('typicalHighNightly', { deprecationReason: deprecated('typicalHighBasePerStay') }),
+    medianNightly: t.exposeFloat('medianNightly', {
+      ...graphqlOnly('Same value as medianBasePerStay.'),
+      deprecationReason: deprecated('medianBasePerStay'),
+    }),
+    typicalLowNightly: t.exposeFloat('typicalLowNightly', {
+      ...graphqlOnly('Same value as typicalLowBasePerStay.'),
+      deprecationReason: deprecated('typicalLowBasePerStay'),
+    }),
+    typicalHighNightly: t.exposeFloat('typicalHighNightly', {
+      ...graphqlOnly('Same value as typicalHighBasePerStay.'),
+      deprecationReason: deprecated('typicalHighBasePerStay'),
+    }),
     listings: t.exposeInt('listings', { description: 'Live listings behind the figures (at least 3).' }),
   }),
 });
 
 const FxRef = builder.objectRef<NonNullable<CostBenchmarks['fx']>>('CostBenchmarkFx').implement({
+  ...graphqlOnly('The exchange rate euro-priced listings were converted at.'),
   fields: (t) => ({
     eurToUsd: t.exposeFloat('eurToUsd', { description: 'USD per euro applied to euro-priced listings.' }),
-    rateDate: t.exposeString('rateDate', { description: 'Date of that rate (the newest on or before today).' }),
+    rateDate: t.expose('rateDate', { type: 'Date', description: 'Date of that rate (the newest on or before today).' }),
   }),
 });
 
@@ -102,7 +114,7 @@ const EstimatorSeason = closedSet('EstimatorSeason', ESTIMATOR_SEASONS, 'Demand 
 const CostBenchmarksRef = builder.objectRef<CostBenchmarks>('CostBenchmarks').implement({
   description: 'Cost benchmarks computed from live listings at request time (§2.5).',
   fields: (t) => ({
-    data: t.field({ type: [BenchmarkRowRef], resolve: (r) => r.data }),
+    data: t.field({ type: [BenchmarkRowRef], ...graphqlOnly('Benchmark rows: every row, or the rows the filters name.'), resolve: (r) => r.data }),
     currency: t.expose('currency', { type: BenchmarkCurrency.ref, description: BenchmarkCurrency.describe() }),
     fx: t.field({
       type: FxRef,
@@ -110,48 +122,65 @@ const CostBenchmarksRef = builder.objectRef<CostBenchmarks>('CostBenchmarks').im
       description: 'Null only when no EUR→USD rate is on file (euro listings are then left out).',
       resolve: (r) => r.fx,
     }),
-    asOf: t.exposeString('asOf', { nullable: true, description: 'Date the figures were computed (YYYY-MM-DD).' }),
-    sourceUrl: t.exposeString('sourceUrl'),
-    note: t.exposeString('note'),
+    asOf: t.expose('asOf', { type: 'Date', nullable: true, description: 'Date the figures were computed (YYYY-MM-DD).' }),
+    sourceUrl: t.expose('sourceUrl', { type: 'URL', ...graphqlOnly('Page the figures can be cited from.') }),
+    note: t.exposeString('note', graphqlOnly('How the figures were computed, in a sentence.')),
   }),
 });
 
 const RangeRef = builder.objectRef<RegionalCostRange['range']>('RegionalRangeBounds').implement({
   description: 'Whole wedding budget, all in, USD; not a venue price.',
-  fields: (t) => ({ low: t.exposeFloat('low'), high: t.exposeFloat('high'), display: t.exposeString('display'), note: t.exposeString('note') }),
+  fields: (t) => ({
+    low: t.exposeFloat('low', graphqlOnly('Low end, USD.')),
+    high: t.exposeFloat('high', graphqlOnly('High end, USD.')),
+    display: t.exposeString('display', graphqlOnly('The range as text, for display.')),
+    note: t.exposeString('note', graphqlOnly('What the range covers, in a sentence.')),
+  }),
 });
 
 const SeasonalRef = builder.objectRef<Multipliers['seasonal']>('SeasonalMultipliers').implement({
-  fields: (t) => ({ peak: t.exposeFloat('peak'), shoulder: t.exposeFloat('shoulder'), offSeason: t.exposeFloat('offSeason') }),
+  ...graphqlOnly('Factors applied to the range by season period.'),
+  fields: (t) => ({
+    peak: t.exposeFloat('peak', graphqlOnly('Factor for peak months.')),
+    shoulder: t.exposeFloat('shoulder', graphqlOnly('Factor for shoulder months.')),
+    offSeason: t.exposeFloat('offSeason', graphqlOnly('Factor for off-season months.')),
+  }),
 });
 
 const DayOfWeekRef = builder.objectRef<Multipliers['dayOfWeek']>('DayOfWeekMultipliers').implement({
-  fields: (t) => ({ friday: t.exposeFloat('friday'), saturday: t.exposeFloat('saturday'), sunday: t.exposeFloat('sunday') }),
+  ...graphqlOnly('Factors applied to the range by wedding day.'),
+  fields: (t) => ({
+    friday: t.exposeFloat('friday', graphqlOnly('Factor for a Friday wedding.')),
+    saturday: t.exposeFloat('saturday', graphqlOnly('Factor for a Saturday wedding.')),
+    sunday: t.exposeFloat('sunday', graphqlOnly('Factor for a Sunday wedding.')),
+  }),
 });
 
 const PopularSeasonsRef = builder.objectRef<PopularSeasons>('PopularSeasons').implement({
   description: 'Popular wedding months by period; a month may be in no list.',
   fields: (t) => ({
-    peak: t.stringList({ resolve: (p) => [...p.peak] }),
-    shoulder: t.stringList({ resolve: (p) => [...p.shoulder] }),
-    offSeason: t.stringList({ resolve: (p) => [...p.offSeason] }),
-    bestWeather: t.exposeString('bestWeather'),
+    peak: t.stringList({ ...graphqlOnly('Peak months, by name.'), resolve: (p) => [...p.peak] }),
+    shoulder: t.stringList({ ...graphqlOnly('Shoulder months, by name.'), resolve: (p) => [...p.shoulder] }),
+    offSeason: t.stringList({ ...graphqlOnly('Off-season months, by name.'), resolve: (p) => [...p.offSeason] }),
+    bestWeather: t.exposeString('bestWeather', graphqlOnly('When the weather suits a wedding best, as text.')),
   }),
 });
 
 const SeasonMonthRef = builder.objectRef<SeasonResult['months'][number]>('SeasonMonth').implement({
+  ...graphqlOnly('A month of the asked season and its period in the region.'),
   fields: (t) => ({
-    month: t.exposeString('month'),
+    month: t.exposeString('month', graphqlOnly('Month name.')),
     period: t.exposeString('period', { description: 'peak, shoulder, offSeason, or unclassified (in none of the lists).' }),
   }),
 });
 
 const SeasonRef = builder.objectRef<SeasonResult>('RegionalSeason').implement({
+  ...graphqlOnly('The season asked for, resolved to months and a multiplier.'),
   fields: (t) => ({
-    asked: t.exposeString('asked'),
-    months: t.field({ type: [SeasonMonthRef], resolve: (s) => s.months }),
+    asked: t.exposeString('asked', graphqlOnly('The season as sent.')),
+    months: t.field({ type: [SeasonMonthRef], ...graphqlOnly('Its months, each with its period.'), resolve: (s) => s.months }),
     period: t.exposeString('period', { description: 'peak, shoulder or offSeason.' }),
-    multiplier: t.exposeFloat('multiplier'),
+    multiplier: t.exposeFloat('multiplier', graphqlOnly('The seasonal multiplier of period.')),
     unclassified: t.exposeBoolean('unclassified', {
       description: "True when no month of the season is in any of the region's lists (shoulder is then used).",
     }),
@@ -161,11 +190,11 @@ const SeasonRef = builder.objectRef<SeasonResult>('RegionalSeason').implement({
 const ScaledRef = builder.objectRef<ScaledRange>('ScaledRange').implement({
   description: 'A scaled estimate, never a quote: range × guest multiplier × season multiplier, rounded to 100.',
   fields: (t) => ({
-    low: t.exposeFloat('low'),
-    high: t.exposeFloat('high'),
-    guestCount: t.exposeInt('guestCount', { nullable: true }),
-    guestMultiplier: t.exposeFloat('guestMultiplier'),
-    seasonMultiplier: t.exposeFloat('seasonMultiplier'),
+    low: t.exposeFloat('low', graphqlOnly('Scaled low end, USD.')),
+    high: t.exposeFloat('high', graphqlOnly('Scaled high end, USD.')),
+    guestCount: t.exposeInt('guestCount', { nullable: true, ...graphqlOnly('The guests asked for; null when not given.') }),
+    guestMultiplier: t.exposeFloat('guestMultiplier', graphqlOnly('Factor for the guest count.')),
+    seasonMultiplier: t.exposeFloat('seasonMultiplier', graphqlOnly('Factor for the season.')),
     clamped: t.exposeBoolean('clamped', { description: 'True when the guest multiplier hit its bound (0.5 or 2.5).' }),
   }),
 });
@@ -173,35 +202,40 @@ const ScaledRef = builder.objectRef<ScaledRange>('ScaledRange').implement({
 const RegionalCostRangeRef = builder.objectRef<RegionalCostRange>('RegionalCostRange').implement({
   description: 'Authored whole-wedding budget range for a US state, city or destination (§2.6).',
   fields: (t) => ({
-    slug: t.exposeString('slug'),
-    name: t.exposeString('name'),
+    slug: t.exposeString('slug', graphqlOnly('Region slug.')),
+    name: t.exposeString('name', graphqlOnly('Region name.')),
     type: t.exposeString('type', { description: 'state or city (destination countries are state-level).' }),
     coverage: t.exposeString('coverage', { description: 'calculator, parent_state or insights_only.' }),
     matchedOn: t.exposeString('matchedOn', { description: 'slug, city, state, country or alias.' }),
     multipliersFrom: t.exposeString('multipliersFrom', { nullable: true, description: 'Slug the multipliers came from (parent_state).' }),
-    range: t.field({ type: RangeRef, resolve: (r) => r.range }),
-    averageGuestCount: t.exposeInt('averageGuestCount'),
-    seasonalMultipliers: t.field({ type: SeasonalRef, resolve: (r) => r.seasonalMultipliers }),
-    dayOfWeekMultipliers: t.field({ type: DayOfWeekRef, resolve: (r) => r.dayOfWeekMultipliers }),
-    popularSeasons: t.field({ type: PopularSeasonsRef, resolve: (r) => r.popularSeasons }),
-    season: t.field({ type: SeasonRef, nullable: true, resolve: (r) => r.season }),
-    scaled: t.field({ type: ScaledRef, nullable: true, resolve: (r) => r.scaled }),
-    source: t.exposeString('source'),
-    dataYear: t.exposeInt('dataYear'),
+    range: t.field({ type: RangeRef, ...graphqlOnly('The authored range.'), resolve: (r) => r.range }),
+    averageGuestCount: t.exposeInt('averageGuestCount', graphqlOnly('Guests at an average wedding in the region.')),
+    seasonalMultipliers: t.field({ type: SeasonalRef, ...graphqlOnly('Factors by season period.'), resolve: (r) => r.seasonalMultipliers }),
+    dayOfWeekMultipliers: t.field({ type: DayOfWeekRef, ...graphqlOnly('Factors by wedding day.'), resolve: (r) => r.dayOfWeekMultipliers }),
+    popularSeasons: t.field({ type: PopularSeasonsRef, ...graphqlOnly('Months by period.'), resolve: (r) => r.popularSeasons }),
+    season: t.field({ type: SeasonRef, nullable: true, ...graphqlOnly('The season asked for; null when none was.'), resolve: (r) => r.season }),
+    scaled: t.field({
+      type: ScaledRef,
+      nullable: true,
+      ...graphqlOnly('The scaled estimate; null when neither guests nor season was given.'),
+      resolve: (r) => r.scaled,
+    }),
+    source: t.exposeString('source', graphqlOnly('Where the figures come from.')),
+    dataYear: t.exposeInt('dataYear', graphqlOnly('Year the figures describe.')),
   }),
 });
 
 const RegionalRangeResultRef = builder.objectRef<RegionalRangeResult>('RegionalCostRangeResult').implement({
   description: 'A regional range, or covered: false with the covered regions (no neighbouring region is substituted).',
   fields: (t) => ({
-    data: t.field({ type: RegionalCostRangeRef, nullable: true, resolve: (r) => r.data }),
-    covered: t.exposeBoolean('covered'),
+    data: t.field({ type: RegionalCostRangeRef, nullable: true, ...graphqlOnly('The range; null when not covered.'), resolve: (r) => r.data }),
+    covered: t.exposeBoolean('covered', graphqlOnly('Whether the region asked for has a range.')),
     reason: t.exposeString('reason', { nullable: true, description: 'Why there is no data (covered: false).' }),
     asked: t.exposeString('asked', { nullable: true, description: 'The identifier that was looked up.' }),
     coveredRegions: t.stringList({ nullable: true, description: 'Every covered slug (covered: false).', resolve: (r) => r.coveredRegions }),
     asOf: t.exposeInt('asOf', { description: 'Year the data describes.' }),
-    note: t.exposeString('note'),
-    sourceUrl: t.exposeString('sourceUrl'),
+    note: t.exposeString('note', graphqlOnly('What the figures are, in a sentence.')),
+    sourceUrl: t.expose('sourceUrl', { type: 'URL', ...graphqlOnly('Page the figures can be cited from.') }),
   }),
 });
 

@@ -22,6 +22,7 @@ import {
 } from 'graphql';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledRoute } from './adapter.js';
+import { GRAPHQL_ONLY_DESCRIPTION } from '../graphql/graphql-only.js';
 import { PAGINATION_SOURCES } from './route.js';
 
 export type JsonSchema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
@@ -52,6 +53,12 @@ const SCALARS: Record<string, OpenAPIV3_1.SchemaObject> = {
   String: { type: 'string' },
   ID: { type: 'string' },
   Boolean: { type: 'boolean' },
+  // Meaningful strings (src/graphql/scalars.ts) are strings on the wire. Their `format` still comes from formatOf
+  // (field names), as before these scalars existed, so the published document did not change with them.
+  Date: { type: 'string' },
+  DateTime: { type: 'string' },
+  URL: { type: 'string' },
+  UUID: { type: 'string' },
 };
 
 export const componentRef = (name: string): OpenAPIV3_1.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
@@ -65,6 +72,11 @@ export function defined<T extends object>(value: T): T {
 function jsonSchemaExtension(owner: { extensions?: Readonly<Record<string, unknown>> | null }): OpenAPIV3_1.SchemaObject | undefined {
   const value = owner.extensions?.jsonSchema;
   return value && typeof value === 'object' ? (value as OpenAPIV3_1.SchemaObject) : undefined;
+}
+
+/** The description REST documents: the GraphQL one, unless it is marked GraphQL-only (src/graphql/graphql-only.ts). */
+export function restDescription(owner: { description?: string | null; extensions?: Readonly<Record<string, unknown>> | null }): string | undefined {
+  return owner.extensions?.[GRAPHQL_ONLY_DESCRIPTION] === true ? undefined : (owner.description ?? undefined);
 }
 
 const isConditional = (node: { directives?: readonly { name: { value: string } }[] }) =>
@@ -141,8 +153,9 @@ function fieldSchema(walk: Walk, parent: GraphQLObjectType, selected: Selected):
   // proposal, marked `extensions: { semanticNonNull: true }`) is never null in a REST body.
   const type = field.extensions?.semanticNonNull === true && !isNonNullType(field.type) ? new GraphQLNonNull(field.type) : field.type;
   const schema = withFormat(outputSchema(walk, type, childSets(selected.nodes), jsonSchemaExtension(field)), parent.name, field.name);
-  const described = field.deprecationReason ? `${field.description ?? ''} Deprecated: ${field.deprecationReason}`.trim() : field.description;
-  return defined({ ...schema, description: described ?? undefined, deprecated: field.deprecationReason ? true : undefined });
+  const own = restDescription(field);
+  const described = field.deprecationReason ? `${own ?? ''} Deprecated: ${field.deprecationReason}`.trim() : own;
+  return defined({ ...schema, description: described, deprecated: field.deprecationReason ? true : undefined });
 }
 
 function leafSchema(type: GraphQLNamedType, refinement: OpenAPIV3_1.SchemaObject | undefined): OpenAPIV3_1.SchemaObject {
@@ -206,7 +219,7 @@ function objectSchema(walk: Walk, type: GraphQLObjectType, sets: readonly Select
     properties[key] = fieldSchema(walk, type, entry);
     if (!entry.conditional) required.push(key);
   }
-  return defined({ type: 'object', description: type.description ?? undefined, properties, required });
+  return defined({ type: 'object', description: restDescription(type), properties, required });
 }
 
 /** A selection that is exactly one fragment spread is named after the fragment (VenueListItem); otherwise after its type. */

@@ -17,7 +17,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledRoute } from './adapter.js';
 import type { ParamSpec } from './params.js';
 import { snakeCase, type RestRoute } from './route.js';
-import { componentRef, defined, responseBodySchema } from './openapi-schemas.js';
+import { componentRef, defined, responseBodySchema, restDescription } from './openapi-schemas.js';
 import { COMMON_ERRORS, HEADERS, errorResponses, errorSchema, responseHeaders } from './openapi-responses.js';
 import { HTTP_CONVENTIONS_TEXT } from '../http/conventions.js';
 
@@ -119,7 +119,7 @@ function valueSchema(spec: ParamSpec, route: RestRoute, facts: VariableFacts | u
 }
 
 function description(spec: ParamSpec, route: RestRoute, facts: VariableFacts | undefined): string | undefined {
-  const parts = [route.paramDocs?.[spec.name]?.description ?? facts?.argument?.description ?? undefined];
+  const parts = [route.paramDocs?.[spec.name]?.description ?? (facts?.argument ? restDescription(facts.argument) : undefined)];
   if (spec.list && !/comma-separated/i.test(parts[0] ?? '')) parts.push('Comma-separated list.');
   // RestRoute.path: a path parameter may hold slashes; the adapter decodes %2F after matching.
   if (spec.in === 'path')
@@ -191,7 +191,7 @@ function inputBody(compiled: CompiledRoute, schema: GraphQLSchema): OpenAPIV3_1.
         defined({
           type: PARAM_TYPES[scalar] ?? 'string',
           format: /Date$/.test(field.name) ? 'date' : field.name === 'guestEmail' ? 'email' : undefined,
-          description: field.description ?? undefined,
+          description: restDescription(field),
         }),
       ];
     }),
@@ -201,7 +201,7 @@ function inputBody(compiled: CompiledRoute, schema: GraphQLSchema): OpenAPIV3_1.
     .map((f) => snakeCase(f.name));
   return {
     required: true,
-    description: type.description ?? undefined,
+    description: restDescription(type),
     content: { 'application/json': { schema: { type: 'object', properties, required, additionalProperties: false } } },
   };
 }

@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
+import { graphqlOnly } from '../graphql/graphql-only.js';
 import { connectionOf, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { Vendor as VendorRow } from '../generated/prisma/client.js';
@@ -24,15 +25,25 @@ interface VendorPolicies {
 }
 const POLICY_KEYS = ['booking', 'payment', 'cancellation', 'timeline', 'insurance'] as const;
 
+const POLICY_DOCS: Record<(typeof POLICY_KEYS)[number], string> = {
+  booking: 'How to book (deposit, contract); null when not stated.',
+  payment: 'Payment terms and schedule; null when not stated.',
+  cancellation: 'Cancellation and refund terms; null when not stated.',
+  timeline: 'Lead times and delivery; null when not stated.',
+  insurance: 'Insurance the vendor carries; null when not stated.',
+};
+
 const VendorPoliciesRef = builder.objectRef<VendorPolicies>('VendorPolicies').implement({
-  fields: (t) => Object.fromEntries(POLICY_KEYS.map((k) => [k, t.exposeString(k, { nullable: true })])) as never,
+  ...graphqlOnly("The vendor's stated policies, as written."),
+  fields: (t) => Object.fromEntries(POLICY_KEYS.map((k) => [k, t.exposeString(k, { nullable: true, ...graphqlOnly(POLICY_DOCS[k]) })])) as never,
 });
 
 builder.prismaObject('VendorPhoto', {
+  ...graphqlOnly('A portfolio photo of a vendor.'),
   fields: (t) => ({
-    url: t.exposeString('url', { description: 'Absolute CDN URL.' }),
-    category: t.exposeString('category', { nullable: true }),
-    altText: t.exposeString('altText', { nullable: true }),
+    url: t.expose('url', { type: 'URL', description: 'Absolute CDN URL.' }),
+    category: t.exposeString('category', { nullable: true, ...graphqlOnly('What the photo shows (e.g. cupcakes); free text.') }),
+    altText: t.exposeString('altText', { nullable: true, ...graphqlOnly('Alternative text for screen readers.') }),
   }),
 });
 
@@ -41,48 +52,51 @@ export const Vendor = builder.prismaObject('Vendor', {
   // Select mode: list pages load only the columns their query selects.
   select: { id: true, slug: true },
   fields: (t) => ({
-    slug: t.exposeString('slug'),
-    businessName: t.exposeString('businessName'),
+    slug: t.exposeString('slug', graphqlOnly('URL-safe vendor id; what vendor(slug:) takes.')),
+    businessName: t.exposeString('businessName', graphqlOnly('Trading name.')),
     serviceCategory: t.expose('serviceCategory', { type: Category.ref, description: Category.describe('The slug of the vendor category (§2.9).') }),
-    tagline: t.exposeString('tagline', { nullable: true }),
-    primaryCity: t.exposeString('primaryCity', { nullable: true }),
-    primaryState: t.exposeString('primaryState', { nullable: true }),
-    bio: t.exposeString('bio', { nullable: true }),
-    serviceSubcategories: t.exposeStringList('serviceSubcategories', { nullable: true }),
-    serviceAreas: t.exposeStringList('serviceAreas', { nullable: true }),
-    specialties: t.exposeStringList('specialties', { nullable: true }),
-    startingPrice: t.exposeFloat('startingPrice', { nullable: true }),
+    tagline: t.exposeString('tagline', { nullable: true, ...graphqlOnly('One-line pitch.') }),
+    primaryCity: t.exposeString('primaryCity', { nullable: true, ...graphqlOnly('City the vendor is based in.') }),
+    primaryState: t.exposeString('primaryState', { nullable: true, ...graphqlOnly('State the vendor is based in.') }),
+    bio: t.exposeString('bio', { nullable: true, ...graphqlOnly('About the business, plain text.') }),
+    serviceSubcategories: t.exposeStringList('serviceSubcategories', { nullable: true, ...graphqlOnly('Narrower services within the category.') }),
+    serviceAreas: t.exposeStringList('serviceAreas', { nullable: true, ...graphqlOnly('Places the vendor travels to.') }),
+    specialties: t.exposeStringList('specialties', { nullable: true, ...graphqlOnly('What the vendor is known for.') }),
+    startingPrice: t.exposeFloat('startingPrice', { nullable: true, ...graphqlOnly('Lowest advertised price, per priceUnit.') }),
     priceUnit: t.expose('priceUnit', {
       type: PriceUnit.ref,
       nullable: true,
       description: PriceUnit.describe('Null for a starting-at price with no unit.'),
     }),
-    yearsInBusiness: t.exposeInt('yearsInBusiness', { nullable: true }),
-    weddingsCompleted: t.exposeInt('weddingsCompleted', { nullable: true }),
-    featured: t.exposeBoolean('featured', { nullable: true }),
-    featuredImageUrl: t.exposeString('featuredImageUrl', { nullable: true }),
-    logoUrl: t.string({ nullable: true, description: 'Reserved; currently always null.', resolve: () => null }),
-    isAffiliateOnly: t.exposeBoolean('isAffiliateOnly'),
-    affiliateLink: t.string({
+    yearsInBusiness: t.exposeInt('yearsInBusiness', { nullable: true, ...graphqlOnly('Years trading, as stated.') }),
+    weddingsCompleted: t.exposeInt('weddingsCompleted', { nullable: true, ...graphqlOnly('Weddings worked, as stated.') }),
+    featured: t.exposeBoolean('featured', { nullable: true, ...graphqlOnly('True for a featured vendor (the `featured` filter).') }),
+    featuredImageUrl: t.expose('featuredImageUrl', { type: 'URL', nullable: true, ...graphqlOnly('Primary photo, absolute URL.') }),
+    logoUrl: t.field({ type: 'URL', nullable: true, description: 'Reserved; currently always null.', resolve: () => null }),
+    isAffiliateOnly: t.exposeBoolean('isAffiliateOnly', graphqlOnly('True when the vendor is booked through a partner: see affiliateLink.')),
+    affiliateLink: t.field({
+      type: 'URL',
       nullable: true,
+      ...graphqlOnly("The partner's booking link; null unless isAffiliateOnly."),
       select: { isAffiliateOnly: true, affiliateLink: true },
       resolve: (v) => (v.isAffiliateOnly ? v.affiliateLink : null),
     }),
-    url: t.string({ resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
+    url: t.field({ type: 'URL', ...graphqlOnly('Absolute URL of the vendor page.'), resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
     photos: t.relation('photos', {
       description: 'At most 5 photos, primary first.',
       query: { orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }], take: 5 },
     }),
-    totalPhotos: t.exposeInt('totalPhotos'),
-    website: t.exposeString('website', { nullable: true }),
-    instagram: t.exposeString('instagram', { nullable: true }),
-    facebook: t.exposeString('facebook', { nullable: true }),
-    tiktok: t.exposeString('tiktok', { nullable: true }),
-    pricingStructure: t.exposeString('pricingStructure', { nullable: true }),
-    portfolioDescription: t.exposeString('portfolioDescription', { nullable: true }),
+    totalPhotos: t.exposeInt('totalPhotos', graphqlOnly('Photos in the full portfolio.')),
+    website: t.expose('website', { type: 'URL', nullable: true, ...graphqlOnly("The vendor's own website.") }),
+    instagram: t.expose('instagram', { type: 'URL', nullable: true, ...graphqlOnly('Instagram profile URL.') }),
+    facebook: t.expose('facebook', { type: 'URL', nullable: true, ...graphqlOnly('Facebook page URL.') }),
+    tiktok: t.expose('tiktok', { type: 'URL', nullable: true, ...graphqlOnly('TikTok profile URL.') }),
+    pricingStructure: t.exposeString('pricingStructure', { nullable: true, ...graphqlOnly('How prices are built (packages, hourly), as written.') }),
+    portfolioDescription: t.exposeString('portfolioDescription', { nullable: true, ...graphqlOnly('About the portfolio, plain text.') }),
     vendorPolicies: t.field({
       type: VendorPoliciesRef,
       nullable: true,
+      ...graphqlOnly('Stated policies; null when none are on file.'),
       select: { vendorPolicies: true },
       resolve: (v) => {
         const raw = v.vendorPolicies as Record<string, unknown> | null;
@@ -90,8 +104,8 @@ export const Vendor = builder.prismaObject('Vendor', {
         return Object.fromEntries(POLICY_KEYS.map((k) => [k, typeof raw[k] === 'string' ? raw[k] : null])) as unknown as VendorPolicies;
       },
     }),
-    averageRating: t.exposeFloat('averageRating', { nullable: true }),
-    reviewCount: t.exposeInt('reviewCount', { nullable: true }),
+    averageRating: t.exposeFloat('averageRating', { nullable: true, ...graphqlOnly('Mean review rating out of 5.') }),
+    reviewCount: t.exposeInt('reviewCount', { nullable: true, ...graphqlOnly('Reviews behind averageRating.') }),
   }),
 });
 
@@ -114,9 +128,10 @@ builder.objectField(base, 'categoryStats', (t) =>
 const VendorCategory = builder.objectRef<{ name: string; slug: string; vendorCount: number }>('VendorCategory');
 asNode(VendorCategory, { key: 'slug', parseKey: slugKey, load: (slugs, _query, ctx) => vendorCategoriesBySlug(slugs, ctx) });
 VendorCategory.implement({
+  ...graphqlOnly('One of the 11 vendor categories.'),
   fields: (t) => ({
-    name: t.exposeString('name'),
-    slug: t.exposeString('slug'),
+    name: t.exposeString('name', graphqlOnly('Display name.')),
+    slug: t.exposeString('slug', graphqlOnly('Category slug: the `category` filter of vendors.')),
     vendorCount: t.exposeInt('vendorCount', { description: 'Active vendors in the category.' }),
   }),
 });
@@ -151,7 +166,7 @@ builder.queryFields((t) => ({
     // REST answers a missing venue/vendor with 404, so its 200 `data` is never null (OpenAPI reads this).
     extensions: { semanticNonNull: true },
     description: 'One listed vendor by slug.',
-    args: { slug: t.arg.string({ required: true }) },
+    args: { slug: t.arg.string({ required: true, ...graphqlOnly('The vendor slug (Vendor.slug).') }) },
     resolve: (query, _root, args, ctx) => getVendor<VendorRow>(args.slug, query, ctx),
   }),
   vendorCategories: t.field({

@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
+import { graphqlOnly } from '../graphql/graphql-only.js';
 import { connectionOf, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { Venue as VenueRow } from '../generated/prisma/client.js';
@@ -19,10 +20,10 @@ const venueDeps = (ctx: RequestContext): VenueDeps => ({
 const StartingTotalRef = builder.objectRef<StartingTotal>('VenueStartingTotal').implement({
   description: "The venue page's starts-at figure: minimum stay at the weekday rate, cleaning, service fee and tax included.",
   fields: (t) => ({
-    amount: t.exposeFloat('amount'),
-    nights: t.exposeInt('nights'),
+    amount: t.exposeFloat('amount', graphqlOnly('The starts-at total, in the venue currency (pricing.currency).')),
+    nights: t.exposeInt('nights', graphqlOnly('Nights the total covers: the minimum stay.')),
     rate: t.exposeString('rate', { description: 'weekday or weekend' }),
-    includesFees: t.exposeBoolean('includesFees'),
+    includesFees: t.exposeBoolean('includesFees', graphqlOnly('True: cleaning, service fee and tax are included.')),
   }),
 });
 
@@ -34,12 +35,18 @@ const VenuePricingRef = builder.objectRef<Pricing>('VenuePricing').implement({
   fields: (t) => ({
     priceUnit: t.expose('priceUnit', { type: PriceUnit.ref, description: PriceUnit.describe() }),
     currency: t.expose('currency', { type: Currency.ref, description: Currency.describe('EUR prices are never converted.') }),
-    minNights: t.exposeInt('minNights'),
-    weekdayBase: t.exposeFloat('weekdayBase', { nullable: true }),
-    weekendBase: t.exposeFloat('weekendBase', { nullable: true }),
-    extraNight: t.exposeFloat('extraNight', { nullable: true }),
-    startingTotal: t.field({ type: StartingTotalRef, nullable: true, resolve: (p) => p.startingTotal }),
-    rateDate: t.exposeString('rateDate', {
+    minNights: t.exposeInt('minNights', graphqlOnly('Minimum stay, in nights.')),
+    weekdayBase: t.exposeFloat('weekdayBase', { nullable: true, ...graphqlOnly('Base price of the minimum stay on weekdays, before fees.') }),
+    weekendBase: t.exposeFloat('weekendBase', { nullable: true, ...graphqlOnly('Base price of the minimum stay over a weekend, before fees.') }),
+    extraNight: t.exposeFloat('extraNight', { nullable: true, ...graphqlOnly('Price of each night beyond the minimum stay.') }),
+    startingTotal: t.field({
+      type: StartingTotalRef,
+      nullable: true,
+      ...graphqlOnly('The starts-at figure with fees; null when the venue has none.'),
+      resolve: (p) => p.startingTotal,
+    }),
+    rateDate: t.expose('rateDate', {
+      type: 'Date',
       nullable: true,
       description: 'Exchange-rate date when an AUD amount was converted from stored USD (rounded up to the nearest 100).',
     }),
@@ -47,20 +54,22 @@ const VenuePricingRef = builder.objectRef<Pricing>('VenuePricing').implement({
 });
 
 builder.prismaObject('VenuePhoto', {
+  ...graphqlOnly('A photo of a venue.'),
   fields: (t) => ({
-    url: t.exposeString('url', { description: 'Medium WebP, absolute URL.' }),
-    category: t.exposeString('category', { nullable: true }),
-    isFeatured: t.exposeBoolean('isFeatured'),
-    position: t.exposeInt('position', { nullable: true }),
+    url: t.expose('url', { type: 'URL', description: 'Medium WebP, absolute URL.' }),
+    category: t.exposeString('category', { nullable: true, ...graphqlOnly('What the photo shows (e.g. exterior, bedroom); free text.') }),
+    isFeatured: t.exposeBoolean('isFeatured', graphqlOnly('True for a photo the venue features.')),
+    position: t.exposeInt('position', { nullable: true, ...graphqlOnly('Place in the gallery, from 0.') }),
   }),
 });
 
 builder.prismaObject('Testimonial', {
+  ...graphqlOnly("A couple's review of a venue."),
   fields: (t) => ({
-    guestName: t.exposeString('guestName', { nullable: true }),
-    rating: t.exposeFloat('rating', { nullable: true }),
-    review: t.exposeString('review', { nullable: true }),
-    eventDate: t.string({ nullable: true, resolve: (r) => r.eventDate?.toISOString().slice(0, 10) ?? null }),
+    guestName: t.exposeString('guestName', { nullable: true, ...graphqlOnly('Name the reviewer gave.') }),
+    rating: t.exposeFloat('rating', { nullable: true, ...graphqlOnly('Stars out of 5, in halves.') }),
+    review: t.exposeString('review', { nullable: true, ...graphqlOnly('The review text.') }),
+    eventDate: t.expose('eventDate', { type: 'Date', nullable: true, ...graphqlOnly('Day of the event reviewed.') }),
   }),
 });
 
@@ -80,40 +89,48 @@ export const Venue = builder.prismaObject('Venue', {
   select: { id: true, slug: true },
   fields: (t) => ({
     slug: t.exposeString('slug', { description: 'Full path-like slug with slashes.' }),
-    name: t.exposeString('name'),
-    city: t.exposeString('city'),
-    state: t.exposeString('state'),
-    country: t.exposeString('country', { nullable: true }),
-    propertyType: t.exposeString('propertyType', { nullable: true }),
-    venueType: t.exposeString('venueType', { nullable: true }),
-    latitude: t.exposeFloat('latitude', { nullable: true }),
-    longitude: t.exposeFloat('longitude', { nullable: true }),
-    capacityMin: t.exposeInt('capacityMin', { nullable: true }),
+    name: t.exposeString('name', graphqlOnly('Venue name.')),
+    city: t.exposeString('city', graphqlOnly('City name.')),
+    state: t.exposeString('state', graphqlOnly('State or region name.')),
+    country: t.exposeString('country', { nullable: true, ...graphqlOnly('Country name.') }),
+    propertyType: t.exposeString('propertyType', { nullable: true, ...graphqlOnly('Property type as listed (e.g. Estate, Villa).') }),
+    venueType: t.exposeString('venueType', { nullable: true, ...graphqlOnly('Venue type slug (e.g. estate, villa).') }),
+    latitude: t.exposeFloat('latitude', { nullable: true, ...graphqlOnly('WGS 84 latitude, degrees.') }),
+    longitude: t.exposeFloat('longitude', { nullable: true, ...graphqlOnly('WGS 84 longitude, degrees.') }),
+    capacityMin: t.exposeInt('capacityMin', { nullable: true, ...graphqlOnly('Smallest party the venue takes.') }),
     capacityMax: t.exposeInt('capacityMax', { nullable: true, description: 'Sleeping capacity.' }),
-    bedrooms: t.exposeInt('bedrooms', { nullable: true }),
-    beds: t.exposeInt('beds', { nullable: true }),
-    bathrooms: t.exposeFloat('bathrooms', { nullable: true }),
-    gatheringSpaces: t.exposeInt('gatheringSpaces', { nullable: true }),
+    bedrooms: t.exposeInt('bedrooms', { nullable: true, ...graphqlOnly('Bedrooms.') }),
+    beds: t.exposeInt('beds', { nullable: true, ...graphqlOnly('Beds.') }),
+    bathrooms: t.exposeFloat('bathrooms', { nullable: true, ...graphqlOnly('Bathrooms; a half bath counts 0.5.') }),
+    gatheringSpaces: t.exposeInt('gatheringSpaces', { nullable: true, ...graphqlOnly('Spaces for the ceremony or reception.') }),
     priceRange: t.string({
       nullable: true,
       select: PRICE_COLUMNS,
       description: 'Base price for the whole minimum stay, before fees, in the venue currency; pricing.startingTotal is authoritative.',
       resolve: async (v, _args, ctx) => priceRangeText(await pricingOf(v, ctx)),
     }),
-    pricing: t.field({ type: VenuePricingRef, select: PRICE_COLUMNS, resolve: (v, _args, ctx) => pricingOf(v, ctx) }),
-    heroImage: t.exposeString('heroImage', { nullable: true }),
-    seoDescription: t.exposeString('seoDescription', { nullable: true }),
-    amenities: t.exposeStringList('amenities'),
-    url: t.string({ description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.baseUrl}/venues/${v.slug}` }),
-    description: t.exposeString('description', { nullable: true }),
-    accommodates: t.exposeInt('accommodates', { nullable: true }),
-    categories: t.exposeStringList('categories'),
+    pricing: t.field({
+      type: VenuePricingRef,
+      ...graphqlOnly('Base prices and the starts-at figure.'),
+      select: PRICE_COLUMNS,
+      resolve: (v, _args, ctx) => pricingOf(v, ctx),
+    }),
+    heroImage: t.expose('heroImage', { type: 'URL', nullable: true, ...graphqlOnly('Main photo, absolute URL.') }),
+    seoDescription: t.exposeString('seoDescription', { nullable: true, ...graphqlOnly('One-paragraph summary for search results.') }),
+    amenities: t.exposeStringList('amenities', graphqlOnly('Amenity slugs (e.g. pool, hot-tub).')),
+    url: t.field({ type: 'URL', description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.baseUrl}/venues/${v.slug}` }),
+    description: t.exposeString('description', { nullable: true, ...graphqlOnly('Full description, plain text.') }),
+    accommodates: t.exposeInt('accommodates', { nullable: true, ...graphqlOnly('Guests the venue sleeps, as listed.') }),
+    categories: t.exposeStringList('categories', graphqlOnly('Listing categories (e.g. Waterfront, Beach).')),
     photos: t.relation('photos', {
       description: 'At most 5 preview photos in gallery order.',
       query: { orderBy: [{ position: 'asc' }, { id: 'asc' }], take: 5 },
     }),
     totalPhotos: t.exposeInt('totalPhotos', { description: 'Photos on the full venue page.' }),
-    testimonials: t.relation('testimonials', { query: { orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }] } }),
+    testimonials: t.relation('testimonials', {
+      ...graphqlOnly('Reviews, newest event first.'),
+      query: { orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }] },
+    }),
   }),
 });
 
@@ -155,7 +172,7 @@ builder.queryFields((t) => ({
     extensions: { semanticNonNull: true },
     description:
       'One published venue by its full slug (counts as a venue detail lookup). When the daily lookups are used up the field is null with an error (code venue_detail_rate_limit_exceeded, extensions.retryAfter); the other fields keep their data and the HTTP status is 200.',
-    args: { slug: t.arg.string({ required: true }) },
+    args: { slug: t.arg.string({ required: true, ...graphqlOnly('The full slug (Venue.slug), slashes included.') }) },
     resolve: (query, parent, args, ctx, info) => withVenueDetailLimit({ parent, args, ctx, info }, () => getVenue<VenueRow>(args.slug, query, ctx)),
   }),
 }));
