@@ -31,10 +31,11 @@ export function codegenConfig(outDir: string = here('generated/')): CodegenConfi
           scalars: {
             // PricingResult.parameters, VendorConnection.categoryStats: JSON objects whose shape the field describes.
             JSON: 'unknown',
-            // Dates and URLs travel as strings (ISO 8601, absolute URLs); mapped ahead of the schema using them.
+            // Dates, URLs and UUIDs travel as strings (ISO 8601, absolute URLs, lower-case UUIDs).
             Date: 'string',
             DateTime: 'string',
             URL: 'string',
+            UUID: 'string',
           },
         },
       },

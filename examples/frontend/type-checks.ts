@@ -3,6 +3,7 @@
  * `tsc -p examples/frontend`): a regression in the codegen config fails to compile here.
  */
 import type {
+  BlogListQuery,
   RateLimitStatusQuery,
   SendVenueInquiryMutationVariables,
   VendorCategoriesQuery,
@@ -21,6 +22,9 @@ assert<Equals<RateLimitStatusQuery['rateLimit']['tier'], 'FREE' | 'PARTNER' | 'P
 // ID is a string on output.
 assert<Equals<VenueCardFragment['id'], string>>();
 assert<Equals<VendorCategoriesQuery['vendorCategories'][number]['id'], string>>();
+// Dates, timestamps and URLs are typed scalars in the schema (DateTime, URL), strings on the wire.
+assert<Equals<BlogListQuery['blogPosts']['nodes'][number]['publishedAt'], string>>();
+assert<Equals<VenueCardFragment['heroImage'], string | null>>();
 // The JSON scalar is mapped (strictScalars: an unmapped scalar would fail generation, not become any).
 assert<Equals<PricingEstimateQuery['pricingEstimate']['parameters'], unknown>>();
 // Inputs are typed: smsConsent is a required boolean.
