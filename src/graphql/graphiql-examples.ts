@@ -44,7 +44,7 @@ query Photographers {
     query: `${KEY_LINE}
 # A pricing estimate for a region (USD, all in; a model estimate, not a quote).
 query Estimate {
-  pricingEstimate(region: "texas", eventGuests: 120, nights: 3, season: "shoulder") {
+  pricingEstimate(region: "texas", eventGuests: 120, nights: 3, season: SHOULDER) {
     estimatedTotal priceRange perNightAverage summary
     savingsVsTraditional { savingsPercent note }
   }
