@@ -51,3 +51,12 @@ export function closedSet<const V extends string>(name: string, values: readonly
     describe: (note = '') => `${values.length === 1 ? `Always ${values[0]}.` : `One of ${values.join(', ')}.`}${note ? ` ${note}` : ''}`,
   };
 }
+
+/**
+ * closedSet over every member of a TypeScript union, given as the keys of a record the compiler checks for
+ * completeness: an output field typed by the union can never hold a value its enum lacks (which GraphQL would
+ * answer with an error instead of the value).
+ */
+export function closedSetOf<const V extends string>(name: string, members: Record<V, true>, description: string): ClosedSet<V> {
+  return closedSet(name, Object.keys(members) as V[], description);
+}

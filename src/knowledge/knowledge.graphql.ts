@@ -3,7 +3,7 @@ import { graphqlOnly } from '../graphql/graphql-only.js';
 import type { RequestContext } from '../http/context.js';
 import { knowledgeEmbedderFor } from './knowledge.runtime.js';
 import { searchKnowledge, type KnowledgeDeps, type KnowledgeHit, type KnowledgeSearchResult } from './knowledge.service.js';
-import { closedSet } from '../graphql/closed-set.js';
+import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 
 const knowledgeDeps = (ctx: RequestContext): KnowledgeDeps => ({
   prisma: ctx.prisma,
@@ -16,6 +16,11 @@ const knowledgeDeps = (ctx: RequestContext): KnowledgeDeps => ({
 });
 
 const Kind = closedSet('KnowledgeChunkKind', ['knowledge'], 'What a knowledge search hit is (§2.7).');
+const Degraded = closedSetOf<NonNullable<KnowledgeSearchResult['degraded']>>(
+  'KnowledgeDegradation',
+  { text_only: true },
+  'How a knowledge search answered with less than both halves (§4.6).',
+);
 
 const KnowledgeChunk = builder.objectRef<KnowledgeHit>('KnowledgeChunk').implement({
   description: 'One section of an authored planning note or policy (§2.7), verbatim.',
@@ -36,7 +41,8 @@ const KnowledgeSearchResultRef = builder.objectRef<KnowledgeSearchResult>('Knowl
     query: t.exposeString('query', { description: 'The question as searched (trimmed).' }),
     asOf: t.exposeString('asOf', { description: 'Date (YYYY-MM-DD) of the newest note revision.' }),
     note: t.exposeString('note', graphqlOnly('How to read the results, in a sentence.')),
-    degraded: t.exposeString('degraded', {
+    degraded: t.expose('degraded', {
+      type: Degraded.ref,
       nullable: true,
       description: 'text_only when the semantic half was unavailable and only word matching ran; absent (REST) or null otherwise.',
     }),

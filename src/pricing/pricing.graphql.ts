@@ -13,7 +13,7 @@ import {
 } from './regional-ranges.service.js';
 import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES } from './pricing.inputs.js';
 import type { Multipliers, PopularSeasons } from './data/regional-climates.js';
-import { closedSet } from '../graphql/closed-set.js';
+import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 
 // Cost intelligence (§2.4–2.6, §4.3–4.5): types and root fields. Field names are the camelCase of the REST names.
 
@@ -69,17 +69,57 @@ const PricingResultRef = builder.objectRef<PricingResult>('PricingResult').imple
   }),
 });
 
+const BenchmarkScope = closedSetOf<BenchmarkRow['scope']>(
+  'CostBenchmarkScope',
+  { national: true, state: true, venue_type: true, country: true },
+  'What a cost benchmark row is computed over (§2.5).',
+);
+const ConvertedCurrency = closedSetOf<NonNullable<BenchmarkRow['convertedFrom']>>(
+  'CostBenchmarkConvertedFrom',
+  { EUR: true },
+  'The currency listings were converted from (§2.5).',
+);
+const RegionType = closedSetOf<RegionalCostRange['type']>(
+  'RegionType',
+  { state: true, city: true },
+  'The kind of region a cost range covers (§2.6).',
+);
+const RegionCoverage = closedSetOf<RegionalCostRange['coverage']>(
+  'RegionCoverage',
+  { calculator: true, parent_state: true, insights_only: true },
+  'Where a region’s seasonal multipliers come from (§4.5).',
+);
+const RegionMatch = closedSetOf<RegionalCostRange['matchedOn']>(
+  'RegionMatch',
+  { slug: true, city: true, state: true, country: true, alias: true },
+  'Which part of the request found the region (§4.5).',
+);
+const SeasonPeriod = closedSetOf<SeasonResult['period']>(
+  'SeasonPeriod',
+  { peak: true, shoulder: true, offSeason: true },
+  'A demand period of a region’s year (§2.6).',
+);
+const MonthPeriod = closedSetOf<SeasonResult['months'][number]['period']>(
+  'SeasonMonthPeriod',
+  { peak: true, shoulder: true, offSeason: true, unclassified: true },
+  'The demand period of one month in a region; unclassified when it is in none of the lists (§4.5).',
+);
+
 const BenchmarkRowRef = builder.objectRef<BenchmarkRow>('CostBenchmark').implement({
   description: 'Percentiles of the weekday base price for exclusive use over the whole minimum stay, USD (§2.5).',
   fields: (t) => ({
-    scope: t.exposeString('scope', { description: 'national, state, venue_type or country.' }),
+    scope: t.expose('scope', { type: BenchmarkScope.ref, description: 'national, state, venue_type or country.' }),
     country: t.exposeString('country', { nullable: true, ...graphqlOnly('The country of a country row; null otherwise.') }),
     state: t.exposeString('state', { nullable: true, ...graphqlOnly('The state of a state row; null otherwise.') }),
     venueType: t.exposeString('venueType', { nullable: true, ...graphqlOnly('The venue type of a venue_type row; null otherwise.') }),
     medianBasePerStay: t.exposeFloat('medianBasePerStay', { description: 'Median (linear interpolation), whole USD.' }),
     typicalLowBasePerStay: t.exposeFloat('typicalLowBasePerStay', { description: '25th percentile, whole USD.' }),
     typicalHighBasePerStay: t.exposeFloat('typicalHighBasePerStay', { description: '75th percentile, whole USD.' }),
-    convertedFrom: t.exposeString('convertedFrom', { nullable: true, description: 'EUR when euro-priced listings were converted at fx.' }),
+    convertedFrom: t.expose('convertedFrom', {
+      type: ConvertedCurrency.ref,
+      nullable: true,
+      description: 'EUR when euro-priced listings were converted at fx.',
+    }),
     medianNightly: t.exposeFloat('medianNightly', {
       ...graphqlOnly('Same value as medianBasePerStay.'),
       deprecationReason: deprecated('medianBasePerStay'),
@@ -170,7 +210,7 @@ const SeasonMonthRef = builder.objectRef<SeasonResult['months'][number]>('Season
   ...graphqlOnly('A month of the asked season and its period in the region.'),
   fields: (t) => ({
     month: t.exposeString('month', graphqlOnly('Month name.')),
-    period: t.exposeString('period', { description: 'peak, shoulder, offSeason, or unclassified (in none of the lists).' }),
+    period: t.expose('period', { type: MonthPeriod.ref, description: 'peak, shoulder, offSeason, or unclassified (in none of the lists).' }),
   }),
 });
 
@@ -179,7 +219,7 @@ const SeasonRef = builder.objectRef<SeasonResult>('RegionalSeason').implement({
   fields: (t) => ({
     asked: t.exposeString('asked', graphqlOnly('The season as sent.')),
     months: t.field({ type: [SeasonMonthRef], ...graphqlOnly('Its months, each with its period.'), resolve: (s) => s.months }),
-    period: t.exposeString('period', { description: 'peak, shoulder or offSeason.' }),
+    period: t.expose('period', { type: SeasonPeriod.ref, description: 'peak, shoulder or offSeason.' }),
     multiplier: t.exposeFloat('multiplier', graphqlOnly('The seasonal multiplier of period.')),
     unclassified: t.exposeBoolean('unclassified', {
       description: "True when no month of the season is in any of the region's lists (shoulder is then used).",
@@ -204,9 +244,9 @@ const RegionalCostRangeRef = builder.objectRef<RegionalCostRange>('RegionalCostR
   fields: (t) => ({
     slug: t.exposeString('slug', graphqlOnly('Region slug.')),
     name: t.exposeString('name', graphqlOnly('Region name.')),
-    type: t.exposeString('type', { description: 'state or city (destination countries are state-level).' }),
-    coverage: t.exposeString('coverage', { description: 'calculator, parent_state or insights_only.' }),
-    matchedOn: t.exposeString('matchedOn', { description: 'slug, city, state, country or alias.' }),
+    type: t.expose('type', { type: RegionType.ref, description: 'state or city (destination countries are state-level).' }),
+    coverage: t.expose('coverage', { type: RegionCoverage.ref, description: 'calculator, parent_state or insights_only.' }),
+    matchedOn: t.expose('matchedOn', { type: RegionMatch.ref, description: 'slug, city, state, country or alias.' }),
     multipliersFrom: t.exposeString('multipliersFrom', { nullable: true, description: 'Slug the multipliers came from (parent_state).' }),
     range: t.field({ type: RangeRef, ...graphqlOnly('The authored range.'), resolve: (r) => r.range }),
     averageGuestCount: t.exposeInt('averageGuestCount', graphqlOnly('Guests at an average wedding in the region.')),

@@ -9,7 +9,7 @@ import { asNode, uuidKey } from '../graphql/node.js';
 import { priceRangeText, venuePricing, STORED_AS, VENUE_CURRENCIES, type StartingTotal, type VenuePricing as Pricing } from './venue-pricing.js';
 import { NAMED_AMENITIES, NAMED_VENUE_TYPES } from './venues.inputs.js';
 import { withVenueDetailLimit } from '../limits/limits.graphql.js';
-import { closedSet } from '../graphql/closed-set.js';
+import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 
 const venueDeps = (ctx: RequestContext): VenueDeps => ({
   prisma: ctx.prisma,
@@ -17,12 +17,18 @@ const venueDeps = (ctx: RequestContext): VenueDeps => ({
   dayRate: (pair) => ctx.loaders.exchangeRate.load(pair),
 });
 
+const StartingRate = closedSetOf<StartingTotal['rate']>(
+  'VenueStartingRate',
+  { weekday: true, weekend: true },
+  'The nightly rate a starts-at total is figured at.',
+);
+
 const StartingTotalRef = builder.objectRef<StartingTotal>('VenueStartingTotal').implement({
   description: "The venue page's starts-at figure: minimum stay at the weekday rate, cleaning, service fee and tax included.",
   fields: (t) => ({
     amount: t.exposeFloat('amount', graphqlOnly('The starts-at total, in the venue currency (pricing.currency).')),
     nights: t.exposeInt('nights', graphqlOnly('Nights the total covers: the minimum stay.')),
-    rate: t.exposeString('rate', { description: 'weekday or weekend' }),
+    rate: t.expose('rate', { type: StartingRate.ref, description: 'weekday or weekend' }),
     includesFees: t.exposeBoolean('includesFees', graphqlOnly('True: cleaning, service fee and tax are included.')),
   }),
 });

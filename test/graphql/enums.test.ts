@@ -23,11 +23,14 @@ const VENUE_TYPE_NAMES = [...ESTIMATOR_VENUE_TYPES].map((v) => v.toUpperCase()).
 /** Every enum the schema has, with its GraphQL value names (the printed schema sorts them). */
 const ENUMS: Record<string, string[]> = {
   ApiTier: ['FREE', 'PARTNER', 'PRO'],
+  CostBenchmarkConvertedFrom: ['EUR'],
   CostBenchmarkCurrency: ['USD'],
+  CostBenchmarkScope: ['COUNTRY', 'NATIONAL', 'STATE', 'VENUE_TYPE'],
   EstimatorEventType: ['WEEKDAY', 'WEEKEND'],
   EstimatorSeason: ['OFF', 'PEAK', 'SHOULDER'],
   EstimatorVenueType: VENUE_TYPE_NAMES,
   InquiryStatus: ['SUBMITTED'],
+  KnowledgeDegradation: ['TEXT_ONLY'],
   InspirationColor: ['COOL', 'EARTH_TONES', 'JEWEL_TONES', 'MONOCHROME', 'MOODY_DARK', 'NEUTRAL_WHITE', 'PASTEL', 'VIBRANT', 'WARM'],
   InspirationMood: ['CELEBRATORY', 'DRAMATIC', 'ELEGANT', 'GRAND', 'INTIMATE', 'JOYFUL', 'ROMANTIC', 'SERENE'],
   InspirationSeason: ['FALL', 'SPRING', 'SUMMER', 'WINTER'],
@@ -47,6 +50,11 @@ const ENUMS: Record<string, string[]> = {
   ],
   InspirationStyle: ['BOHEMIAN', 'CLASSIC', 'COASTAL', 'LUXURY', 'MINIMALIST', 'MODERN', 'ROMANTIC', 'RUSTIC'],
   KnowledgeChunkKind: ['KNOWLEDGE'],
+  RegionCoverage: ['CALCULATOR', 'INSIGHTS_ONLY', 'PARENT_STATE'],
+  RegionMatch: ['ALIAS', 'CITY', 'COUNTRY', 'SLUG', 'STATE'],
+  RegionType: ['CITY', 'STATE'],
+  SeasonMonthPeriod: ['OFF_SEASON', 'PEAK', 'SHOULDER', 'UNCLASSIFIED'],
+  SeasonPeriod: ['OFF_SEASON', 'PEAK', 'SHOULDER'],
   VendorCategorySlug: [
     'CAKES_AND_DESSERTS',
     'CATERING',
@@ -64,6 +72,7 @@ const ENUMS: Record<string, string[]> = {
   VendorSort: ['EXPERIENCE', 'NEWEST', 'PRICE_HIGH_TO_LOW', 'PRICE_LOW_TO_HIGH', 'WEDDINGS_COMPLETED'],
   VenueCurrency: ['AUD', 'EUR', 'USD'],
   VenuePriceUnit: ['PER_STAY'],
+  VenueStartingRate: ['WEEKDAY', 'WEEKEND'],
 };
 
 /** The documented rule, spelled out independently of src/graphql/closed-set.ts: hot-tub → HOT_TUB, per_stay → PER_STAY. */

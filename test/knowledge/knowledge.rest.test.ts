@@ -126,7 +126,7 @@ describe('when a half is down', () => {
       // One ranking only: the first place scores 1/(60+1).
       expect(res.body.data[0].score).toBeCloseTo(1 / 61, 6);
       const gql = await t.graphql('{ knowledgeSearch(q: "deposit schedule") { degraded data { slug } } }');
-      expect(gql.body.data.knowledgeSearch.degraded).toBe('text_only');
+      expect(gql.body.data.knowledgeSearch.degraded).toBe('TEXT_ONLY');
       expect(t.logs.join('')).toContain('semantic half unavailable');
     } finally {
       useKnowledgeEmbedder(t.db.prisma, null);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camelKeys, createTestApp, expectRestError, type TestApp } from '../support/app.js';
+import { camelKeys, createTestApp, expectRestError, type TestApp, withEnumNames } from '../support/app.js';
 import { createEmptyTestDatabase } from '../support/database.js';
 import type { Database } from '../../src/db/client.js';
 import { percentile } from '../../src/pricing/benchmarks.service.js';
@@ -131,7 +131,7 @@ describe('GET /api/v1/cost-benchmarks and costBenchmarks', () => {
       await t.graphql(`{ costBenchmarks { data { scope country state venueType medianBasePerStay typicalLowBasePerStay typicalHighBasePerStay
       convertedFrom medianNightly typicalLowNightly typicalHighNightly listings } currency fx { eurToUsd rateDate } asOf sourceUrl note } }`);
     const { request_id: _id, ...body } = res.body;
-    expect(gql.body.data.costBenchmarks).toEqual(camelKeys(body));
+    expect(gql.body.data.costBenchmarks).toEqual(withEnumNames(camelKeys(body), ['scope', 'convertedFrom']));
   });
 
   it('filters to the matching row: state, venue_type, country, or all of them', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
+import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp, withEnumNames } from '../support/app.js';
 import { REGIONS } from '../../src/pricing/regional-ranges.service.js';
 import { CLIMATES, NATIONAL_FALLBACK } from '../../src/pricing/data/regional-climates.js';
 import { US_STATES } from '../../src/pricing/data/regional-us-states.js';
@@ -80,7 +80,7 @@ describe('GET /api/v1/regional-cost-ranges and regionalCostRange', () => {
     });
     const gql = await t.graphql(`{ regionalCostRange(state: "CA") { ${SELECTION} } }`);
     const { request_id: _id, ...rest } = body;
-    expect(gql.body.data.regionalCostRange).toEqual(camelKeys(rest));
+    expect(gql.body.data.regionalCostRange).toEqual(withEnumNames(camelKeys(rest), ['type', 'coverage', 'matchedOn', 'period']));
   });
 
   it('finds regions by slug, state name or code, country, colloquial alias, city name or slug, and says how', async () => {

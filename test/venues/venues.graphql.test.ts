@@ -22,7 +22,7 @@ describe('GraphQL venues', () => {
     );
     expect(gql.status, gql.text).toBe(200);
     const page = gql.body.data.venues;
-    expect(page.nodes).toEqual(withEnumNames(camelKeys(rest.body.data), ['priceUnit', 'currency']));
+    expect(page.nodes).toEqual(withEnumNames(camelKeys(rest.body.data), ['priceUnit', 'currency', 'rate']));
     expect(page.totalCount).toBe(rest.body.pagination.total_count);
     expect(page.pageInfo.hasNextPage).toBe(rest.body.pagination.has_more);
     expect(page.pageInfo.endCursor).toBe(rest.body.pagination.next_cursor);
@@ -64,7 +64,7 @@ describe('GraphQL venues', () => {
       photos { url category isFeatured position } totalPhotos testimonials { guestName rating review eventDate } } }`,
       { slug: venue.slug },
     );
-    expect(gql.body.data.venue).toEqual(withEnumNames(camelKeys(rest.body.data), ['priceUnit', 'currency']));
+    expect(gql.body.data.venue).toEqual(withEnumNames(camelKeys(rest.body.data), ['priceUnit', 'currency', 'rate']));
     const missing = await t.graphql('{ a: venue(slug: "texas/austin/nope") { slug } b: venues(first: 1) { totalCount } }');
     expectGraphQLError(missing, 'venue_not_found', 'slug');
     expect(missing.body.data.a).toBeNull();

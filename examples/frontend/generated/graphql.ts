@@ -150,6 +150,11 @@ export type InspirationStyle =
   /** REST value: rustic. */
   | 'RUSTIC';
 
+/** How a knowledge search answered with less than both halves (§4.6). */
+export type KnowledgeDegradation =
+  /** REST value: text_only. */
+  | 'TEXT_ONLY';
+
 /** The slug of a vendor category (§2.9). */
 export type VendorCategorySlug =
   /** REST value: cakes-and-desserts. */
@@ -265,6 +270,13 @@ export type VenuePriceUnit =
   /** REST value: per_stay. */
   | 'PER_STAY';
 
+/** The nightly rate a starts-at total is figured at. */
+export type VenueStartingRate =
+  /** REST value: weekday. */
+  | 'WEEKDAY'
+  /** REST value: weekend. */
+  | 'WEEKEND';
+
 export type BlogListQueryVariables = Exact<{
   page?: number | null | undefined;
   limit?: number | null | undefined;
@@ -317,7 +329,7 @@ export type KnowledgeSearchQueryVariables = Exact<{
 }>;
 
 
-export type KnowledgeSearchQuery = { knowledgeSearch: { degraded: string | null, data: Array<{ slug: string, title: string, heading: string, body: string, score: number }> } };
+export type KnowledgeSearchQuery = { knowledgeSearch: { degraded: KnowledgeDegradation | null, data: Array<{ slug: string, title: string, heading: string, body: string, score: number }> } };
 
 export type PricingEstimateQueryVariables = Exact<{
   region?: string | null | undefined;
@@ -388,7 +400,7 @@ export type VenueDetailQueryVariables = Exact<{
 
 
 export type VenueDetailQuery = { venue: (
-    { url: string, description: string | null, amenities: Array<string>, accommodates: number | null, bathrooms: number | null, gatheringSpaces: number | null, latitude: number | null, longitude: number | null, pricing: { minNights: number, priceUnit: VenuePriceUnit, weekdayBase: number | null, weekendBase: number | null, extraNight: number | null, rateDate: string | null, startingTotal: { rate: string } | null }, photos: Array<{ url: string, category: string | null, isFeatured: boolean }>, testimonials: Array<{ guestName: string | null, rating: number | null, review: string | null, eventDate: string | null }> }
+    { url: string, description: string | null, amenities: Array<string>, accommodates: number | null, bathrooms: number | null, gatheringSpaces: number | null, latitude: number | null, longitude: number | null, pricing: { minNights: number, priceUnit: VenuePriceUnit, weekdayBase: number | null, weekendBase: number | null, extraNight: number | null, rateDate: string | null, startingTotal: { rate: VenueStartingRate } | null }, photos: Array<{ url: string, category: string | null, isFeatured: boolean }>, testimonials: Array<{ guestName: string | null, rating: number | null, review: string | null, eventDate: string | null }> }
     & { ' $fragmentRefs'?: { 'VenueCardFragment': VenueCardFragment } }
   ) | null };
 
