@@ -45,5 +45,8 @@ declare module 'autocannon' {
     requests: Stats & { sent: number };
   }
   function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    export type { Result };
+  }
   export = autocannon;
 }

@@ -72,6 +72,11 @@ export async function measure(target: LoadTarget, serverPid: number, options: Lo
     systemBefore && systemAfter && serverMicros !== null
       ? Math.max(0, systemAfter.busy - systemBefore.busy - serverMicros - self.user - self.system) / (result.duration * 1e6)
       : null;
+  return measurementOf(result, serverMicros !== null && completed > 0 ? serverMicros / completed : null, foreign);
+}
+
+/** An autocannon result as a Measurement: throughput and latency counted the same way for every case. */
+export function measurementOf(result: autocannon.Result, cpuMicrosPerRequest: number | null, foreignCores: number | null): Measurement {
   return {
     rps: result['2xx'] / result.duration,
     ok: result['2xx'],
@@ -82,8 +87,8 @@ export async function measure(target: LoadTarget, serverPid: number, options: Lo
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    cpuMicrosPerRequest: serverMicros !== null && completed > 0 ? serverMicros / completed : null,
-    foreignCores: foreign,
+    cpuMicrosPerRequest,
+    foreignCores,
     seconds: result.duration,
   };
 }

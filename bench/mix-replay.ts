@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import type { Answer, BenchRequest } from './cases.js';
 import { processCpuMicros } from './children.js';
 import { entryProblem, materialise, type MixEntry, type MixFile } from './mix.js';
-import type { Measurement } from './load.js';
+import { measurementOf, type Measurement } from './load.js';
 
 export const MIX_PATH = new URL('./mix.json', import.meta.url);
 
@@ -94,17 +94,7 @@ export async function measureMix(
   const completed = result['2xx'] + result.non2xx;
   const sent = cursor.next - startedAt;
   return {
-    rps: result['2xx'] / result.duration,
-    ok: result['2xx'],
-    failures: result.non2xx + result.errors,
-    errors: result.errors - result.timeouts,
-    timeouts: result.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    cpuMicrosPerRequest: serverBefore !== null && serverAfter !== null && completed > 0 ? (serverAfter - serverBefore) / completed : null,
-    foreignCores: null,
-    seconds: result.duration,
+    ...measurementOf(result, serverBefore !== null && serverAfter !== null && completed > 0 ? (serverAfter - serverBefore) / completed : null, null),
     sent,
     repeats: Math.max(0, Math.min(sent, cursor.next - total)),
     failedEntries,
