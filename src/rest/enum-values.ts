@@ -43,10 +43,16 @@ export function enumOutputsOf(document: DocumentNode, schema: GraphQLSchema): En
   return { fields, fragments };
 }
 
-/** An executed result with every enum name replaced by its wire value; `sets` are the selections that produced `data`. */
-export function withWireValues(data: unknown, sets: readonly SelectionSetNode[], outputs: EnumOutputs): unknown {
-  if (Array.isArray(data)) return data.map((item) => withWireValues(item, sets, outputs));
-  if (!data || typeof data !== 'object') return data;
+/** Where enum names sit in a route's result: only the keys with an enum at or below them. */
+interface Plan {
+  enumType?: GraphQLEnumType;
+  children?: Map<string, Plan>;
+}
+
+/** Plans per root selection set: each route's document is planned once, on its first answer. */
+const plans = new WeakMap<SelectionSetNode, Map<string, Plan> | null>();
+
+function planOf(sets: readonly SelectionSetNode[], outputs: EnumOutputs): Map<string, Plan> | null {
   // Each response key once, with every field node that answers it (a key may be selected directly and in fragments).
   const byKey = new Map<string, FieldNode[]>();
   const collect = (set: SelectionSetNode) => {
@@ -63,15 +69,49 @@ export function withWireValues(data: unknown, sets: readonly SelectionSetNode[],
     }
   };
   sets.forEach(collect);
-  const object = { ...(data as Record<string, unknown>) };
+  const plan = new Map<string, Plan>();
   for (const [key, nodes] of byKey) {
-    if (!(key in object)) continue;
     const enumType = nodes.map((node) => outputs.fields.get(node)).find(Boolean);
-    const children = nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));
-    if (enumType) object[key] = wireValue(object[key], enumType);
-    else if (children.length) object[key] = withWireValues(object[key], children, outputs);
+    if (enumType) {
+      plan.set(key, { enumType });
+      continue;
+    }
+    const children = planOf(
+      nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : [])),
+      outputs,
+    );
+    if (children) plan.set(key, { children });
   }
-  return object;
+  return plan.size ? plan : null;
+}
+
+/**
+ * An executed result with every enum name replaced by its wire value; `sets` are the selections that produced `data`.
+ * Only the keys the plan names are visited, and the result (fresh from execution, owned by the caller) is changed in
+ * place: a page of venues is not copied to change three fields of each.
+ */
+export function withWireValues(data: unknown, sets: readonly SelectionSetNode[], outputs: EnumOutputs): unknown {
+  let plan = plans.get(sets[0]);
+  if (plan === undefined) {
+    plan = planOf(sets, outputs);
+    if (sets.length === 1) plans.set(sets[0], plan);
+  }
+  return plan ? applyPlan(data, plan) : data;
+}
+
+function applyPlan(data: unknown, plan: Map<string, Plan>): unknown {
+  if (Array.isArray(data)) {
+    for (const item of data) applyPlan(item, plan);
+    return data;
+  }
+  if (!data || typeof data !== 'object') return data;
+  const object = data as Record<string, unknown>;
+  for (const [key, step] of plan) {
+    if (!(key in object)) continue;
+    if (step.enumType) object[key] = wireValue(object[key], step.enumType);
+    else if (step.children) applyPlan(object[key], step.children);
+  }
+  return data;
 }
 
 /** A leaf (or a list of leaves, nested or not): names of the enum become their values; anything else is left as is. */
