@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DataDirLockedError, ensurePrivateDir, lockDataDir } from '../data-dir-lock.js';
+import { isOrphanedDatabaseProcess } from './orphan.js';
 import { socketFile } from './socket-path.js';
 import { serveWireProtocol } from './wire-server.js';
 
@@ -42,19 +43,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 // The parent went away (stopped, or killed with -9): nothing may be left holding the lock.
 process.on('disconnect', () => stop(0));
 process.on('message', (message: { type?: string }) => message?.type === 'stop' && stop(0));
-
-/** True when `pid` is an embedded database process whose server is gone (read from Linux /proc; elsewhere false). */
-async function isOrphanedDatabaseProcess(pid: number): Promise<boolean> {
-  const environ = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
-  const parent = Number(/(?:^|\0)EMBEDDED_PARENT_PID=(\d+)/.exec(environ)?.[1]);
-  if (!parent) return false;
-  try {
-    process.kill(parent, 0);
-    return false;
-  } catch {
-    return true;
-  }
-}
 
 /**
  * A server restarted right after a kill -9 can find the lock still held by its predecessor's database process,

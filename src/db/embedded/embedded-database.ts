@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { DataDirLockedError, recordedHolderPid } from '../data-dir-lock.js';
 import type { DatabaseProcessMessage } from './database-process.js';
+import { isOrphanedDatabaseProcess } from './orphan.js';
 import { embeddedSocketDir, socketDatabaseUrl, socketFile } from './socket-path.js';
 
 const entry = fileURLToPath(new URL(`./database-process${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
@@ -92,11 +93,25 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Waits (up to 5 s) while `holder` is an orphaned database process still answering; true once it has stopped. */
+async function orphanStopped(holder: number, dataDir: string): Promise<boolean> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline && (await isOrphanedDatabaseProcess(holder))) {
+    if (!(await embeddedDatabaseRuns(dataDir))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !(await embeddedDatabaseRuns(dataDir));
+}
+
 /** Starts the embedded database process for `dataDir` and supervises it. Throws DataDirLockedError when held. */
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   const socketDir = embeddedSocketDir(options.dataDir);
-  // A database process that answers on the socket holds the lock: say so at once, without forking one to find out.
-  if (await embeddedDatabaseRuns(options.dataDir)) throw new DataDirLockedError(options.dataDir, await recordedHolderPid(options.dataDir));
+  // A database process that answers on the socket holds the lock: say so at once, without forking one to find out —
+  // unless it is a killed server's own, which stops by itself within moments (a restart right after kill -9).
+  if (await embeddedDatabaseRuns(options.dataDir)) {
+    const holder = await recordedHolderPid(options.dataDir);
+    if (!holder || !(await orphanStopped(holder, options.dataDir))) throw new DataDirLockedError(options.dataDir, holder);
+  }
   let child = await startProcess(options, socketDir);
   let stopping: Promise<void> | undefined;
   const deaths: number[] = [];
