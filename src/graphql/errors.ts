@@ -51,11 +51,7 @@ const PERSISTED_OPERATION_REFUSALS = new Map<unknown, () => ApiError>([
  * coerce, a document that does not parse or validate, a request Yoga cannot read. Their messages describe the caller's
  * own request and are kept.
  */
-function catalogueErrorOf(error: GraphQLError, document?: DocumentNode, schema?: GraphQLSchema, validating = false): ApiError {
-  // A validation error on a variable's definition (declared with the wrong type, unused) is the document's mistake;
-  // only a value GraphQL could not coerce, at execution, is a parameter's.
-  const variable = validating ? null : refusedVariable(error);
-  if (variable) return argumentRefusal(document ? argumentFedBy(document, variable, schema) : null, error.message, variable);
+function catalogueErrorOf(error: GraphQLError, document?: DocumentNode, schema?: GraphQLSchema): ApiError {
   // A value written in the document that its argument's type cannot take (an Int past 32 bits, a string for an Int,
   // a name outside an enum), or an argument the field does not have, is a parameter error, as the same mistake in a
   // variable or a REST parameter is.
@@ -120,7 +116,7 @@ export function formatGraphQLError(
     const argument = document ? argumentFedBy(document, variable, operation.schema ?? scope?.schema) : null;
     refusal = argumentRefusal(argument, graphqlError?.message ?? '', variable);
   } else if (innermost && !original) {
-    refusal = catalogueErrorOf(innermost, operation.document ?? scope?.document, operation.schema ?? scope?.schema, operation.validating);
+    refusal = catalogueErrorOf(innermost, operation.document ?? scope?.document, operation.schema ?? scope?.schema);
     // A request Yoga could not read at all (bad JSON, no body) is 400 whatever the Accept: GraphQL-over-HTTP's 200
     // for application/json is for documents that were read and then failed, which the `spec` flag asks for.
     if (innermost.extensions?.code === 'BAD_REQUEST' && http) http = { status: refusal.status };
