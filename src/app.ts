@@ -39,6 +39,7 @@ import { createHealthProbe } from './http/health.js';
 import { createMcpHttpHandler } from './mcp/mcp.http.js';
 import { prepareTools, type PreparedTool } from './mcp/mcp.server.js';
 import { clientIp, type ServerContext } from './http/client-ip.js';
+import { createResponseCache, type ResponseCacheOptions } from './cache/response-cache.js';
 import { createMetrics, surfaceOf, type Metrics, type MetricsSurface } from './observability/metrics.js';
 
 export interface AppOptions {
@@ -64,6 +65,11 @@ export interface AppOptions {
   metrics?: boolean;
   /** GraphQL operations clients may send by hash, and whether only those run. @default none (documents as text only) */
   persistedOperations?: PersistedOperations;
+  /** Answers of shared catalogue reads, kept up to ttlSeconds (src/cache/response-cache.ts). @default none */
+  responseCache?: Omit<ResponseCacheOptions, 'now' | 'log' | 'generation'> & {
+    /** The catalogue's generation (main.ts follows the database's). @default () => 0 */
+    generation?: () => number;
+  };
 }
 
 export interface LimiterOptions {
@@ -88,6 +94,8 @@ export interface App {
   requestListener: ReturnType<typeof createServerAdapter>;
   /** 'memory', or the state of the circuit breaker in front of Redis (metrics, tests). */
   limiterStoreState: () => BreakerState | 'memory';
+  /** The response cache's store: 'memory', the Redis breaker's state, or 'off'. */
+  responseCacheState: () => BreakerState | 'memory' | 'off';
   /** Prometheus metrics, when AppOptions.metrics asked for them. */
   metrics?: Metrics;
   /** Releases the limiter's Redis connection. */
@@ -123,6 +131,9 @@ export function createApp(options: AppOptions): App {
     log: options.log,
     onDecision: metrics?.limiterDecision,
   });
+  const responseCache = options.responseCache?.ttlSeconds
+    ? createResponseCache({ generation: () => 0, ...options.responseCache, now, log: options.log })
+    : undefined;
   const deps: AppDeps = {
     limits,
     prisma: options.prisma,
@@ -130,6 +141,7 @@ export function createApp(options: AppOptions): App {
     baseUrl: options.baseUrl,
     cursors: createCursorCodec(options.cursorSecret),
     log: options.log,
+    responseCache,
   };
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const dayRates = createDayRates(deps);
@@ -338,6 +350,10 @@ export function createApp(options: AppOptions): App {
       // keep for 5 minutes: the client should see the next attempt's answer.
       catalogueRead && !scope.answeredWithErrors && !(served.headers.get('content-type') ?? '').startsWith('text/html'),
     );
+    if (scope.cache && (response.status === 200 || response.status === 304)) {
+      response.headers.set('x-cache', scope.cache.outcome);
+      if (scope.cache.ageSeconds !== undefined) response.headers.set('age', String(scope.cache.ageSeconds));
+    }
     response = await withCompression(request, response);
     if (head) response = await asHead(response);
     // A request admitted by the read limit stays counted whatever happens after (a venue-detail or inquiry limit
@@ -360,8 +376,9 @@ export function createApp(options: AppOptions): App {
     fetch: async (request) => requestListener.fetch(request),
     requestListener,
     limiterStoreState,
+    responseCacheState: () => responseCache?.state() ?? 'off',
     metrics,
-    close: () => Promise.all([store.close(), limits.fallback.close()]).then(() => undefined),
+    close: () => Promise.all([store.close(), limits.fallback.close(), responseCache?.close()]).then(() => undefined),
   };
 }
 

@@ -16,6 +16,7 @@ import { loadPersistedOperations } from './graphql/persisted-operations.js';
 import { packagePath } from './config/paths.js';
 import { existsSync } from 'node:fs';
 import { releaseClaimsOfPreviousRun, SWEEP_INTERVAL_MS, sweepExpiredIdempotency } from './inquiries/idempotency.js';
+import { followCatalogueGeneration } from './cache/catalogue-generation.js';
 
 const env = parseEnv(process.env);
 const log = createLogger({ level: env.LOG_LEVEL });
@@ -86,6 +87,7 @@ await seedContent(db.prisma, { onProgress: (message) => log.info(message) });
 let demoKey: string | undefined;
 if ((await countApiKeys(db)) === 0) demoKey = (await createApiKey({ tier: 'pro', name: 'demo' }, db)).key;
 
+const generation = await followCatalogueGeneration(db.prisma, log);
 const app = createApp({
   prisma: db.prisma,
   log,
@@ -98,6 +100,12 @@ const app = createApp({
   persistedOperations: persistedOperations && { documents: persistedOperations, only: env.GRAPHQL_PERSISTED_ONLY },
   databaseAnswers: () => db.ping(),
   // §8 numbers always (SPEC_POLICY); state in Redis when REDIS_URL is set, shared exactly by every node.
+  responseCache: {
+    ttlSeconds: env.RESPONSE_CACHE_TTL_SECONDS,
+    maxBytes: env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
+    redisUrl: env.REDIS_URL,
+    generation: generation.current,
+  },
   limiter: { redisUrl: env.REDIS_URL, trustProxy: env.TRUST_PROXY, ...(env.BENCH ? { policy: UNREACHABLE_POLICY } : {}) },
 });
 // §3: leads reach the team through the outbox, delivered from here (every node polls; rows are taken one node at a time).
@@ -159,6 +167,7 @@ shutdown = async (signal: string, exitCode = 0) => {
   await drain();
   metricsServer?.close();
   clearInterval(sweeper);
+  generation.stop();
   await dispatcher.stop();
   await app.close();
   await db.close();

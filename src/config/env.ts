@@ -27,6 +27,14 @@ const EnvFields = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
     .optional(),
   /**
+   * Seconds a shared catalogue read's answer is kept and served again (X-Cache: HIT), 0 to 300 (§8.10's 5 minutes is
+   * the most). 0 turns the response cache off. In this process, or in Redis (shared by every node) when REDIS_URL is set.
+   * @default 300
+   */
+  RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(300),
+  /** Bound of the in-process response cache, MiB of JSON (least recently used answers go first). @default 64 */
+  RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /**
    * 1/true: one trusted reverse proxy appends the client address to X-Forwarded-For, and keyless limits (§8.4)
    * count by that address. Unset: they count by the TCP peer address (X-Forwarded-For is ignored, a client could forge it).
    * @default false

@@ -1,5 +1,6 @@
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
+import { documentId, executeThroughCache, isSharedRead } from '../cache/response-cache.js';
 import { getSchema } from './schema.js';
 import { requestScope, type RequestContext } from '../http/context.js';
 import { formatGraphQLError, useCatalogueValidationErrors } from './errors.js';
@@ -33,6 +34,19 @@ function useOperationName(): Plugin {
   };
 }
 
+/** Shared catalogue reads go through the response cache, the same one REST routes and assistant tools use. */
+function useResponseCache(): Plugin<YogaServerContext> {
+  return {
+    onExecute({ args, executeFn, setExecuteFn }) {
+      const ctx = args.contextValue as RequestContext;
+      const document = args.document as DocumentNode;
+      if (!ctx.responseCache || !isSharedRead(document, args.operationName)) return;
+      const operation = `graphql:${documentId(document)}:${args.operationName ?? ''}`;
+      setExecuteFn((a) => executeThroughCache(ctx, operation, a.variableValues, () => executeFn(a) as Promise<ExecutionResult>));
+    },
+  };
+}
+
 export function createGraphQLServer(options: {
   baseUrl: string;
   log: Logger;
@@ -57,6 +71,8 @@ export function createGraphQLServer(options: {
       useStorableText(),
       useDeprecationNotice(),
       useOperationName(),
+      // Last: every check above runs on a cached answer too.
+      useResponseCache(),
       ...(options.plugins ?? []),
     ],
   });

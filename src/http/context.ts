@@ -7,6 +7,7 @@ import type { CursorCodec } from '../pagination/cursor.js';
 import type { Logger } from '../logging/logger.js';
 import type { Limits } from '../limits/limits.service.js';
 import type { InquiryInput } from '../inquiries/inquiries.inputs.js';
+import type { AnswerNotes, ResponseCache } from '../cache/response-cache.js';
 
 /** Where a request came in: the rules are the same, the stored lead records it (issue: inquiries). */
 export type Surface = 'rest' | 'graphql' | 'mcp';
@@ -22,6 +23,8 @@ export interface AppDeps {
   log: Logger;
   /** Rate limits (§8): one limiter below both surfaces. */
   limits: Limits;
+  /** Answers of shared catalogue reads (src/cache/response-cache.ts); unset: every request is executed. */
+  responseCache?: ResponseCache;
 }
 
 /** Batching loaders, made fresh for every request so nothing is cached across callers. */
@@ -40,6 +43,8 @@ export interface RequestContext extends AppDeps {
   idempotencyKey?: string | null;
   /** An inquiry's input, validated in §4.10's order before GraphQL coerced it (src/inquiries/lead-input.ts). */
   checkedInquiry?: InquiryInput;
+  /** What this request's execution charged and whether its answer may be cached (set by executeThroughCache). */
+  answerNotes?: AnswerNotes;
 }
 
 /** The request id (and logger) of the request being served, for code with no context argument (error formatting). */
@@ -55,4 +60,6 @@ export const requestScope = new AsyncLocalStorage<{
   answeredWithErrors?: boolean;
   /** What the metrics call this request: a REST route template or a GraphQL operation name (set while serving). */
   route?: string;
+  /** Whether the response cache answered (X-Cache), and the answer's age in seconds on a hit (Age). */
+  cache?: { outcome: 'HIT' | 'MISS'; ageSeconds?: number };
 }>();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { RESPONSE_CACHE_TEXT } from '../cache/response-cache.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -14,7 +15,8 @@ export const HTTP_CONVENTIONS_TEXT =
   '(computed without request_id). Send it back as `If-None-Match` to get `304 Not Modified` with no body; a 304 still counts as a ' +
   'request against your limits, since it was authenticated and rate limited. Errors and inquiries are `no-store`. Bodies of ' +
   `${COMPRESS_MIN_BYTES / 1024} KB or more come compressed (br or gzip) when the client sends \`Accept-Encoding\`. Every GET route ` +
-  'answers HEAD; list parameters take `amenities=pool,hot-tub` or `amenities=pool&amenities=hot-tub`.';
+  'answers HEAD; list parameters take `amenities=pool,hot-tub` or `amenities=pool&amenities=hot-tub`. ' +
+  RESPONSE_CACHE_TEXT;
 const COMPRESSIBLE = /^(application\/(json|graphql-response\+json|javascript)|text\/)/;
 
 /**

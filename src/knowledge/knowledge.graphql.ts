@@ -58,6 +58,11 @@ builder.queryFields((t) => ({
       tags: t.arg.stringList({ description: 'Boost tags: sections carrying one rank higher; never a filter.' }),
       limit: t.arg.int({ description: 'Sections to return, 1 to 10.', defaultValue: 5 }),
     },
-    resolve: (_root, args, ctx) => searchKnowledge(args, knowledgeDeps(ctx)),
+    resolve: async (_root, args, ctx) => {
+      const result = await searchKnowledge(args, knowledgeDeps(ctx));
+      // A words-only answer stands in while the semantic half is away; the next request should get the whole one.
+      if (result.degraded && ctx.answerNotes) ctx.answerNotes.doNotReuse = `knowledge ${result.degraded}`;
+      return result;
+    },
   }),
 }));

@@ -25,17 +25,20 @@ export interface BreakerOptions {
 
 export class BreakerOpenError extends Error {
   constructor() {
-    super('limiter store circuit breaker is open');
+    super('Redis circuit breaker is open');
     this.name = 'BreakerOpenError';
   }
 }
 
-export interface BreakerStore extends SlidingLogStore {
+export interface Breaker {
   /** The breaker's state now (for /metrics and tests). */
   readonly state: BreakerState;
+  /** Runs one call to the guarded service, or throws BreakerOpenError at once while the breaker is open. */
+  run<T>(call: () => Promise<T>): Promise<T>;
 }
 
-export function withBreaker(inner: SlidingLogStore, options: BreakerOptions): BreakerStore {
+/** The breaker itself, around any calls to one service (the limiter's store, the response cache's Redis). */
+export function createBreaker(options: BreakerOptions): Breaker {
   const threshold = options.failureThreshold ?? 3;
   const openMs = options.openMs ?? 5000;
   let state: BreakerState = 'closed';
@@ -59,11 +62,10 @@ export function withBreaker(inner: SlidingLogStore, options: BreakerOptions): Br
   };
 
   return {
-    kind: inner.kind,
     get state() {
       return state;
     },
-    async apply(operation: LogOperation): Promise<LogResult> {
+    async run<T>(call: () => Promise<T>): Promise<T> {
       if (state === 'open') {
         if (options.nowMs() - openedAt < openMs) throw new BreakerOpenError();
         move('half-open');
@@ -74,7 +76,7 @@ export function withBreaker(inner: SlidingLogStore, options: BreakerOptions): Br
         probing = true;
       }
       try {
-        const result = await inner.apply(operation);
+        const result = await call();
         // A late answer to a call made before the breaker opened proves little; only a probe (or a closed breaker) resets.
         if (probe || state === 'closed') {
           failures = 0;
@@ -88,6 +90,22 @@ export function withBreaker(inner: SlidingLogStore, options: BreakerOptions): Br
         if (probe) probing = false;
       }
     },
+  };
+}
+
+export interface BreakerStore extends SlidingLogStore {
+  /** The breaker's state now (for /metrics and tests). */
+  readonly state: BreakerState;
+}
+
+export function withBreaker(inner: SlidingLogStore, options: BreakerOptions): BreakerStore {
+  const breaker = createBreaker(options);
+  return {
+    kind: inner.kind,
+    get state() {
+      return breaker.state;
+    },
+    apply: (operation: LogOperation): Promise<LogResult> => breaker.run(() => inner.apply(operation)),
     close: () => inner.close(),
   };
 }

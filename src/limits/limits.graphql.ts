@@ -66,6 +66,8 @@ export async function withVenueDetailLimit<R>(
     { max: field.ctx.limits.policy.venueDetailPerDay, window: '1d', readOnly: true },
   );
   if (refused) throw store.refusal;
+  // A cached copy of this answer must count this lookup again (src/cache/response-cache.ts).
+  if (field.ctx.answerNotes) field.ctx.answerNotes.venueLookups++;
   return resolve();
 }
 

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis, type RedisConnectionOptions } from '../db/redis.js';
 import type { LogOperation, LogResult, SlidingLogStore, WindowState } from './sliding-log.js';
 
 /**
@@ -51,59 +52,24 @@ end
 return out
 `;
 
-export interface RedisStoreOptions {
-  url: string;
-  /** Prepended to every key, so several deployments (or parallel test files) can share one Redis. @default 'wv:rl:' */
+export type RedisStoreOptions = Omit<RedisConnectionOptions, 'keyPrefix'> & {
+  /** @default 'wv:rl:' */
   keyPrefix?: string;
-  /** A command that takes longer fails, and the limit's failure policy applies. Milliseconds. @default 500 */
-  commandTimeoutMs?: number;
-  /** How long the first commands wait for the initial connection before failing. Milliseconds. @default 2000 */
-  connectTimeoutMs?: number;
-  /** Connection trouble, reported at most once per outage. */
-  onConnectionError?: (error: Error) => void;
-}
+};
 
 type ScriptedRedis = Redis & { slidingLog(key: string, ...args: (string | number)[]): Promise<number[]> };
 
-/**
- * Limiter state in Redis via ioredis. Fails fast when Redis is away: no offline queue (a command while disconnected
- * throws at once instead of hanging) and a command timeout; ioredis keeps reconnecting in the background.
- */
+/** Limiter state in Redis (one Lua script per check-and-count), on a fail-fast connection (src/db/redis.ts). */
 export function createRedisStore(options: RedisStoreOptions): SlidingLogStore & { redis: Redis } {
-  const redis = new Redis(options.url, {
-    enableOfflineQueue: false,
-    commandTimeout: options.commandTimeoutMs ?? 500,
-    maxRetriesPerRequest: 0,
-    connectTimeout: options.connectTimeoutMs ?? 2000,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
-    keyPrefix: options.keyPrefix ?? 'wv:rl:',
-  }) as ScriptedRedis;
+  const connection = connectRedis({ ...options, keyPrefix: options.keyPrefix ?? 'wv:rl:' });
+  const redis = connection.redis as ScriptedRedis;
   redis.defineCommand('slidingLog', { numberOfKeys: 1, lua: SLIDING_LOG_LUA });
-  let reported = false;
-  redis.on('error', (error: Error) => {
-    if (!reported) options.onConnectionError?.(error);
-    reported = true;
-  });
-  redis.on('ready', () => {
-    reported = false;
-  });
-  // Without an offline queue the very first commands would fail while the connection is still being made.
-  let firstConnection: Promise<void> | null = new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      firstConnection = null;
-      resolve();
-    };
-    const timer = setTimeout(done, options.connectTimeoutMs ?? 2000);
-    timer.unref();
-    redis.once('ready', done);
-  });
 
   return {
     kind: 'redis',
     redis,
     async apply(op: LogOperation): Promise<LogResult> {
-      if (firstConnection) await firstConnection;
+      await connection.firstConnection();
       const args = op.rules.flatMap((r) => [r.windowMs, r.limit]);
       const reply = await redis.slidingLog(op.key, op.nowMs, op.mode, op.member, ...args);
       const windows = op.rules.map((_r, i): WindowState => {
@@ -112,9 +78,6 @@ export function createRedisStore(options: RedisStoreOptions): SlidingLogStore & 
       });
       return { allowed: reply[0] === 1, windows };
     },
-    async close() {
-      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
-      else redis.disconnect();
-    },
+    close: connection.close,
   };
 }

@@ -11,6 +11,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { refusedVariable } from '../graphql/errors.js';
+import { executeThroughCache, isSharedRead } from '../cache/response-cache.js';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
 import type { RequestContext } from '../http/context.js';
@@ -34,6 +35,8 @@ export interface CompiledRoute {
   /** The root field's node, and the document's enum-typed fields whose GraphQL names REST gives back as wire values. */
   root: FieldNode;
   enumOutputs: EnumOutputs | null;
+  /** The route's name in response-cache keys, or null when its answer is not the same for every caller. */
+  sharedRead: string | null;
 }
 
 /** Gives every camelCase field a snake_case alias: the REST body then has the spec's names, the values untouched. */
@@ -79,6 +82,7 @@ export function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledR
     rootField: root.alias?.value ?? root.name.value,
     root,
     enumOutputs: enumOutputsOf(document, schema),
+    sharedRead: route.method === 'GET' && isSharedRead(document) ? `rest:${route.operationId}` : null,
   };
 }
 
@@ -139,7 +143,9 @@ export async function runRoute(
     throw new ApiError('invalid_parameters', { cause: e });
   }
   const contextValue = checked ? { ...context, ...checked } : context;
-  const result = await execute({ schema, document: compiled.document, contextValue, variableValues });
+  const result = await executeThroughCache(contextValue, compiled.sharedRead, variableValues, () =>
+    execute({ schema, document: compiled.document, contextValue, variableValues }),
+  );
   if (result.errors?.length) {
     const first = result.errors[0];
     const cause = first.originalError instanceof GraphQLError ? first.originalError.originalError : first.originalError;

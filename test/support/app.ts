@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { expect } from 'vitest';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App, type AppOptions } from '../../src/app.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createApiKey, type ApiTier } from '../../src/auth/api-keys.service.js';
 import type { Database } from '../../src/db/client.js';
@@ -74,6 +74,8 @@ export interface TestAppOptions {
   corsOrigins?: string[];
   /** GRAPHQL_PERSISTED_OPERATIONS' manifest and GRAPHQL_PERSISTED_ONLY, as main.ts passes them. */
   persistedOperations?: PersistedOperations;
+  /** The response cache (off unless given); with TEST_REDIS_URL and `shared`, in Redis under this app's key prefix. */
+  responseCache?: AppOptions['responseCache'] & { shared?: boolean };
 }
 
 /** A Redis key prefix no other test app (in this or a parallel test file) uses. */
@@ -99,6 +101,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     metrics: options.metrics,
     corsOrigins: options.corsOrigins,
     persistedOperations: options.persistedOperations,
+    responseCache: options.responseCache && {
+      ...options.responseCache,
+      redisUrl: options.responseCache.shared ? (options.responseCache.redisUrl ?? process.env.TEST_REDIS_URL) : undefined,
+    },
     limiter: {
       redisUrl: (options.redisUrl === undefined ? process.env.TEST_REDIS_URL : options.redisUrl) ?? undefined,
       keyPrefix: options.keyPrefix ?? uniqueKeyPrefix(),

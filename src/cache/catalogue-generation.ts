@@ -1,0 +1,52 @@
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Logger } from '../logging/logger.js';
+
+/** How often a running node reads the catalogue's generation, milliseconds: a catalogue write reaches every node within it. */
+export const GENERATION_POLL_MS = 5_000;
+
+/**
+ * Raises the catalogue's generation: called by every catalogue write (the seed, a content sync that changed rows).
+ * Every cached answer is keyed on the generation it was computed under, so this retires them all on every node.
+ */
+export async function raiseCatalogueGeneration(prisma: PrismaClient): Promise<number> {
+  const row = await prisma.catalogueState.upsert({
+    where: { id: 1 },
+    create: { id: 1, generation: 1 },
+    update: { generation: { increment: 1 }, changedAt: new Date() },
+  });
+  return row.generation;
+}
+
+export async function readCatalogueGeneration(prisma: PrismaClient): Promise<number> {
+  return (await prisma.catalogueState.findUnique({ where: { id: 1 } }))?.generation ?? 0;
+}
+
+export interface CatalogueGeneration {
+  /** The generation this node last read (synchronous: read on the hot path of every cached request). */
+  current: () => number;
+  stop: () => void;
+}
+
+/**
+ * Follows the generation in the database: read once at start, then every GENERATION_POLL_MS (one tiny query per node,
+ * not per request). A failed read keeps the last value and is logged once per outage; answers stay correct for the
+ * generation they name, and nothing writes the catalogue while the database is unreachable.
+ */
+export async function followCatalogueGeneration(prisma: PrismaClient, log: Logger, intervalMs = GENERATION_POLL_MS): Promise<CatalogueGeneration> {
+  let generation = await readCatalogueGeneration(prisma);
+  let failing = false;
+  const timer = setInterval(() => {
+    readCatalogueGeneration(prisma)
+      .then((next) => {
+        if (next !== generation) log.info({ from: generation, to: next }, 'catalogue changed: earlier cached answers retired');
+        generation = next;
+        failing = false;
+      })
+      .catch((err: Error) => {
+        if (!failing) log.warn({ err: { message: err.message } }, 'could not read the catalogue generation; keeping the last one');
+        failing = true;
+      });
+  }, intervalMs);
+  timer.unref();
+  return { current: () => generation, stop: () => clearInterval(timer) };
+}

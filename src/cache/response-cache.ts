@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { Kind, OperationTypeNode, visit, BREAK, print, type DocumentNode, type ExecutionResult } from 'graphql';
+import { LRUCache } from 'lru-cache';
+import { connectRedis } from '../db/redis.js';
+import { createBreaker, type BreakerState } from '../limits/breaker.js';
+import { checkVenueDetail } from '../limits/limits.service.js';
+import { ApiError } from '../errors/api-error.js';
+import { requestScope, type RequestContext } from '../http/context.js';
+import type { Logger } from '../logging/logger.js';
+
+/** §8.10 tells clients to cache search results for 5 minutes; the server never keeps an answer longer. */
+export const RESPONSE_CACHE_MAX_TTL_SECONDS = 300;
+
+/** The words clients read (OpenAPI info text, /developers, README), written once. */
+export const RESPONSE_CACHE_TEXT =
+  'Catalogue reads are answered from a shared response cache for up to 5 minutes (never longer than §8.10 tells ' +
+  'clients to cache): `X-Cache: HIT` with an `Age` header, or `X-Cache: MISS`. A hit is still authenticated and ' +
+  'counted against every limit first, a venue detail lookup included, and is the same answer a miss would give; a ' +
+  'catalogue update retires every cached answer within 5 seconds. Inquiries, `rateLimit` and errors are never cached.';
+
+/** What one execution charged to per-key allowances, and whether its answer may be reused (set while it runs). */
+export interface AnswerNotes {
+  /** Venue detail lookups counted (§8 row 3): a cached copy of this answer counts them again before it is served. */
+  venueLookups: number;
+  /** Why this answer must not be reused, e.g. a degraded knowledge answer that the next request may answer fully. */
+  doNotReuse?: string;
+}
+
+export interface ResponseCache {
+  readonly kind: 'memory' | 'redis';
+  /** 'memory', or the state of the breaker in front of Redis (metrics, tests). */
+  state: () => BreakerState | 'memory';
+  ttlSeconds: number;
+  lookup: (key: string) => Promise<CachedAnswer | null>;
+  keep: (key: string, answer: CachedAnswer) => void;
+  /** Generation and UTC day of the catalogue now: part of every key, so a catalogue write or a new day misses. */
+  epoch: () => string;
+  close: () => Promise<void>;
+}
+
+export interface CachedAnswer {
+  /** The execution result's data, as JSON text. */
+  data: string;
+  /** When it was computed, Unix ms on the app's clock (Age header). */
+  storedAt: number;
+  venueLookups: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Seconds an answer is kept, at most RESPONSE_CACHE_MAX_TTL_SECONDS. */
+  ttlSeconds: number;
+  /** In-process bound, bytes of JSON. @default 64 MiB */
+  maxBytes?: number;
+  /** redis://… shares answers between nodes; unset keeps them in this process. */
+  redisUrl?: string;
+  /** @default 'wv:rc:' */
+  keyPrefix?: string;
+  /** The catalogue's generation as this node last read it (src/cache/catalogue-generation.ts). */
+  generation: () => number;
+  now: () => Date;
+  log: Logger;
+}
+
+const SEPARATOR = '\n';
+const encode = (a: CachedAnswer) => `${a.storedAt}${SEPARATOR}${a.venueLookups}${SEPARATOR}${a.data}`;
+function decode(text: string): CachedAnswer {
+  const first = text.indexOf(SEPARATOR);
+  const second = text.indexOf(SEPARATOR, first + 1);
+  return { storedAt: Number(text.slice(0, first)), venueLookups: Number(text.slice(first + 1, second)), data: text.slice(second + 1) };
+}
+
+/**
+ * Answers of catalogue reads, keyed on the operation and its variables (never on the API key), the catalogue's
+ * generation and the UTC day (exchange rates and `as_of` dates change at midnight). In this process (LRU, bounded in
+ * bytes) or, with a Redis URL, shared by every node behind a circuit breaker: with Redis away every request is a miss
+ * and is answered as if there were no cache.
+ */
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const ttlSeconds = Math.min(Math.max(options.ttlSeconds, 0), RESPONSE_CACHE_MAX_TTL_SECONDS);
+  const epoch = () => `${options.generation()}:${options.now().toISOString().slice(0, 10)}`;
+  if (!options.redisUrl) {
+    const lru = new LRUCache<string, string>({
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (value, key) => value.length + key.length,
+      ttl: ttlSeconds * 1000,
+      // The app's clock, so tests move time instead of waiting.
+      perf: { now: () => options.now().getTime() },
+    });
+    return {
+      kind: 'memory',
+      state: () => 'memory',
+      ttlSeconds,
+      epoch,
+      lookup: async (key) => {
+        const text = lru.get(key);
+        return text === undefined ? null : decode(text);
+      },
+      keep: (key, answer) => void lru.set(key, encode(answer)),
+      close: async () => lru.clear(),
+    };
+  }
+  const { log } = options;
+  const connection = connectRedis({
+    url: options.redisUrl,
+    keyPrefix: options.keyPrefix ?? 'wv:rc:',
+    // A lookup that waits longer than computing the answer would have is worse than a miss.
+    commandTimeoutMs: 250,
+    onConnectionError: (err) => log.warn({ err: { message: err.message } }, 'response cache: Redis connection error; answering without the cache'),
+  });
+  const breaker = createBreaker({
+    nowMs: () => options.now().getTime(),
+    onStateChange: (state) => log.info({ state }, `response cache: Redis circuit breaker ${state}`),
+  });
+  const run = async <T>(call: () => Promise<T>): Promise<T | null> => {
+    try {
+      await connection.firstConnection();
+      return await breaker.run(call);
+    } catch {
+      // Logged once per outage by the connection and the breaker: a cache that is away is only a miss.
+      return null;
+    }
+  };
+  return {
+    kind: 'redis',
+    state: () => breaker.state,
+    ttlSeconds,
+    epoch,
+    lookup: async (key) => {
+      const text = await run(() => connection.redis.get(key));
+      return text ? decode(text) : null;
+    },
+    keep: (key, answer) => void run(() => connection.redis.set(key, encode(answer), 'PX', ttlSeconds * 1000)),
+    close: connection.close,
+  };
+}
+
+/**
+ * Whether an operation's answer is the same for every caller: a query that selects neither `rateLimit` (per key) nor
+ * anything else per caller. Mutations (inquiries) never are.
+ */
+export function isSharedRead(document: DocumentNode, operationName?: string | null): boolean {
+  const operation = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName));
+  if (!operation || operation.kind !== Kind.OPERATION_DEFINITION || operation.operation !== OperationTypeNode.QUERY) return false;
+  let perCaller = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value !== 'rateLimit') return undefined;
+      perCaller = true;
+      return BREAK;
+    },
+  });
+  return !perCaller;
+}
+
+const documentIds = new WeakMap<DocumentNode, string>();
+/** A document's identity in keys: the hash of its printed form, computed once per parsed document. */
+export function documentId(document: DocumentNode): string {
+  let id = documentIds.get(document);
+  if (!id) documentIds.set(document, (id = createHash('sha256').update(print(document)).digest('base64url')));
+  return id;
+}
+
+/**
+ * Runs one execution through the response cache: a cached answer is served after the per-key allowances its
+ * execution charged are charged again (a used-up venue detail allowance makes it a miss, so the execution refuses it
+ * exactly as without a cache); otherwise the execution runs and a clean answer (no errors, nothing degraded, at most
+ * one venue lookup) is kept. `operation` null: not a shared read, executed as it is.
+ */
+export async function executeThroughCache(
+  ctx: RequestContext,
+  operation: string | null,
+  variables: unknown,
+  execute: () => Promise<ExecutionResult> | ExecutionResult,
+): Promise<ExecutionResult> {
+  const cache = ctx.responseCache;
+  if (!cache || !operation || cache.ttlSeconds === 0) return execute();
+  const key = createHash('sha256')
+    .update(`${cache.epoch()}\n${operation}\n${JSON.stringify(variables ?? {})}`)
+    .digest('base64url');
+  const hit = await cache.lookup(key);
+  if (hit && (await chargedAgain(hit, ctx))) {
+    noteCache(ctx, 'HIT', Math.max(0, Math.floor((ctx.now().getTime() - hit.storedAt) / 1000)));
+    return { data: JSON.parse(hit.data) as Record<string, unknown> };
+  }
+  const notes: AnswerNotes = { venueLookups: 0 };
+  ctx.answerNotes = notes;
+  const result = await execute();
+  if (!result.errors?.length && result.data && !notes.doNotReuse && notes.venueLookups <= 1) {
+    cache.keep(key, { data: JSON.stringify(result.data), storedAt: ctx.now().getTime(), venueLookups: notes.venueLookups });
+  }
+  noteCache(ctx, 'MISS');
+  return result;
+}
+
+async function chargedAgain(hit: CachedAnswer, ctx: RequestContext): Promise<boolean> {
+  for (let i = 0; i < hit.venueLookups; i++) {
+    try {
+      await checkVenueDetail(ctx.apiKey, ctx);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'venue_detail_rate_limit_exceeded') return false;
+      throw e;
+    }
+  }
+  return true;
+}
+
+/** The X-Cache and Age headers of the HTTP answer (the assistant's tool results carry none). */
+function noteCache(ctx: RequestContext, outcome: 'HIT' | 'MISS', ageSeconds?: number) {
+  const scope = requestScope.getStore();
+  if (!scope || ctx.surface === 'mcp') return;
+  scope.cache = { outcome, ageSeconds };
+}
