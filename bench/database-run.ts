@@ -17,7 +17,7 @@ import {
 import { measure, type LoadOptions, type Measurement } from './load.js';
 import { countStatements } from './sql-count.js';
 import { MIX_CURSOR_SECRET, composition } from './mix.js';
-import { loadMix, measureMix, responseCacheConfigured, type MixCursor, type MixMeasurement } from './mix-replay.js';
+import { answersOf, loadMix, measureMix, primeMix, sampleIndexes, type MixCursor, type MixMeasurement } from './mix-replay.js';
 import { openLoop } from './open-loop.js';
 import { createScratchDatabase } from './postgres.js';
 import { idleForeignLoad } from './system.js';
@@ -43,6 +43,9 @@ const START_TIMEOUT_MS = 60_000;
  * R3 runs (≤ 600 req/s × 39 s) stay under 20 details a day per key.
  */
 const KEY_POOL = 2000;
+/** MIX-warm compares this many evenly spaced answers with the cold server's. */
+const WARM_SAMPLE = 200;
+
 /** X-RateLimit-Limit at or above this means the numbers are out of reach (BENCH=1 hook, UNREACHABLE_POLICY). */
 const UNREACHABLE_LIMIT = 1_000_000;
 const READY = /ready in ([\d.]+) s[^\n]*\n[\s\S]*?(?:Demo API key[^:\n]*:\s*(\S+)|Create a key)/;
@@ -123,10 +126,12 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     DATA_DIR: dataDir,
     // The MIX list's cursor pages are signed with this secret (bench/mix.ts).
     CURSOR_SECRET: MIX_CURSOR_SECRET,
+    // Every case but MIX-warm measures the cold path: nothing answered from the response cache.
+    RESPONSE_CACHE_TTL_SECONDS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const startApi = async (timeoutMs: number) => {
-    const child = startNode('API server', 'dist/src/main.js', { env: apiEnv, cpu: SERVER_CPU, cwd: options.repoRoot });
+  const startApi = async (timeoutMs: number, env: Record<string, string | undefined> = apiEnv) => {
+    const child = startNode('API server', 'dist/src/main.js', { env, cpu: SERVER_CPU, cwd: options.repoRoot });
     const ready = await child.waitFor(READY, timeoutMs);
     return { child, seconds: Number(ready[1]), demoKey: ready[2] ?? null };
   };
@@ -288,12 +293,6 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   }
   runs.push(mixRun);
 
-  // MIX-warm: only once the service has a response cache (hook in bench/mix-replay.ts); never the cold path relabelled.
-  const warm = (await responseCacheConfigured(sendApi, mix.requests[0]))
-    ? 'response cache detected, but the MIX-warm replay is not written yet'
-    : 'skipped: no response cache configured';
-  log(`MIX-warm: ${warm}`);
-
   // OPEN: a fixed arrival rate at half of the measured maximum (median over rounds), REST R1 and GraphQL R4.
   const open: DatabaseRun['open'] = [];
   const medianRps = (id: string) => {
@@ -319,6 +318,54 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     open.push({ ...o, id, case: caseId, rateBasis: `½ × ${caseId} ${Math.round(max)}/s` });
     log(`${id} ${caseId} at ${rate.toFixed(1)}/s: p50 ${o.p50Ms} ms, p90 ${o.p90Ms} ms, p99 ${o.p99Ms} ms, max ${o.maxMs} ms, ${o.failures} failed`);
   }
+
+  // MIX-warm: the same list on the same server restarted with its response cache on (§8.10's 5 minutes), primed by
+  // one pass over the whole list; a sample of its answers must equal the cold server's.
+  const sample = sampleIndexes(mix.requests.length, WARM_SAMPLE);
+  const coldAnswers = await answersOf(sendApi, mix.requests, sample);
+  await api.stop();
+  api = (await startApi(START_TIMEOUT_MS, { ...apiEnv, RESPONSE_CACHE_TTL_SECONDS: '300' })).child;
+  const primed = await primeMix(sendApi, mix.requests, options.connections);
+  log(`MIX-warm: primed with ${primed.sent} requests in ${primed.seconds.toFixed(1)} s (${primed.failed} failed)`);
+  const warmAnswers = await answersOf(sendApi, mix.requests, sample);
+  const differing = sample.filter((_, i) => warmAnswers[i].text !== coldAnswers[i].text);
+  const hits = warmAnswers.filter((a) => a.cache === 'HIT').length;
+  const warmRun: CaseRun = {
+    id: 'MIX-warm',
+    label: 'the same list, response cache on and primed',
+    server: 'api',
+    sameDataAs: null,
+    rounds: [],
+    problems: [],
+  };
+  if (differing.length)
+    warmRun.problems.push(`${differing.length} of ${sample.length} sampled answers differ from the cold server's, e.g. entry #${differing[0]}`);
+  const warmCursor: MixCursor = { next: 0 };
+  for (let round = 0; round < options.rounds; round++) {
+    alive('api');
+    const m = await measureMix(
+      { baseUrl: `http://127.0.0.1:${apiPort}`, keys },
+      { entries: mix.file.entries, requests: mix.requests },
+      warmCursor,
+      api.pid,
+      {
+        connections: options.connections,
+        duration: options.duration,
+      },
+    );
+    warmRun.rounds.push(m);
+    log(
+      `round ${round + 1}/${options.rounds} MIX-warm ${Math.round(m.rps)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms${m.failures ? `, FAILED: ${failureText(m)}` : ''}`,
+    );
+  }
+  runs.push(warmRun);
+  const warm = {
+    primeSeconds: primed.seconds,
+    sampled: sample.length,
+    identical: sample.length - differing.length,
+    hits,
+  };
+  log(`MIX-warm: ${warm.identical} of ${warm.sampled} sampled answers identical to the cold server's, ${hits} of them cache hits`);
 
   await Promise.all([api.stop(), b0.stop(), b1.stop()]);
   return {

@@ -28,15 +28,43 @@ export function mixAnswerProblem(answer: Answer): string | null {
   return null;
 }
 
-/**
- * MIX-warm's hook: true once the API answers a repeated request from a response cache, recognised by an `Age` header
- * or an `X-Cache: HIT`-style header on the second identical request. Until then MIX-warm is skipped and says so; a
- * warm run would otherwise measure the same cold path twice and call it warm.
- */
-export async function responseCacheConfigured(send: (request: BenchRequest) => Promise<Answer>, request: BenchRequest): Promise<boolean> {
-  await send(request);
-  const again = await send(request);
-  return again.headers.has('age') || /hit/i.test(again.headers.get('x-cache') ?? '') || /hit/i.test(again.headers.get('x-response-cache') ?? '');
+/** `count` indexes spread evenly over a list of `total`. */
+export function sampleIndexes(total: number, count: number): number[] {
+  const n = Math.min(total, count);
+  return Array.from({ length: n }, (_, i) => Math.floor((i * total) / n));
+}
+
+/** The answers to some entries, request_id removed (it is the only part that differs between identical answers). */
+export async function answersOf(
+  send: (request: BenchRequest) => Promise<Answer>,
+  requests: BenchRequest[],
+  indexes: number[],
+): Promise<Array<{ text: string; cache: string | null }>> {
+  const out: Array<{ text: string; cache: string | null }> = [];
+  for (const i of indexes) {
+    const answer = await send(requests[i]);
+    out.push({ text: `${answer.status} ${answer.text.replace(/"request_id":"[^"]*"/g, '')}`, cache: answer.headers.get('x-cache') });
+  }
+  return out;
+}
+
+/** Sends every request of the list once, `concurrency` at a time: MIX-warm then replays a primed cache. */
+export async function primeMix(
+  send: (request: BenchRequest) => Promise<Answer>,
+  requests: BenchRequest[],
+  concurrency: number,
+): Promise<{ sent: number; failed: number; seconds: number }> {
+  const started = performance.now();
+  let next = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const answer = await send(requests[next++]);
+      if (mixAnswerProblem(answer)) failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return { sent: requests.length, failed, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Where the replay is in the list; shared by every round so a cold run keeps sending requests it never sent. */

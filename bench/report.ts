@@ -37,7 +37,8 @@ export interface DatabaseRun {
     sent: number;
     repeats: number;
     sql: { sampled: number; statements: number; perRequest: number; failed: string[] };
-    warm: string;
+    /** MIX-warm: seconds to prime the cache with the whole list, and sampled answers identical to the cold server's. */
+    warm: { primeSeconds: number; sampled: number; identical: number; hits: number };
   } | null;
   /** OPEN: fixed-rate latency, REST (R1's request) and GraphQL (R4's). */
   open: Array<OpenLoopResult & { id: string; case: string; rateBasis: string }>;
@@ -137,7 +138,8 @@ export function openTable(run: DatabaseRun): string {
 }
 
 export interface Goals {
-  throughput: Array<{ goal: string; case: string; baseline: BaselineId | 'B0'; min: number; databases?: DatabaseKind[] }>;
+  /** A case's req/s over a baseline's (or another case's, e.g. MIX-warm ÷ MIX-cold) in the same rounds. */
+  throughput: Array<{ goal: string; case: string; baseline: BaselineId | 'B0' | 'MIX-cold'; min: number; databases?: DatabaseKind[] }>;
   /** Open-loop p99 ceilings (OPEN-rest, OPEN-gql). */
   open?: Array<{ goal: string; case: string; p99MaxMs: number; databases?: DatabaseKind[] }>;
   /** Failures allowed in the MIX replay (non-2xx, socket errors, timeouts; no 404 is expected). */

@@ -6,8 +6,8 @@
  *   npm run bench -- --check                       also exit 1 when a gate of bench/goals.json fails
  *   npm run bench -- --db postgres                 only PostgreSQL (DATABASE_URL); --db pglite | both
  *
- * Cases: B0/B1 baselines, R1–R7, M1, MIX-cold (replay of bench/mix.json; MIX-warm is skipped until the service has a
- * response cache), and OPEN (fixed-rate open-loop latency at half of R1's and R4's measured maximum).
+ * Cases: B0/B1 baselines, R1–R7, M1, MIX-cold (replay of bench/mix.json, response cache off), MIX-warm (the same
+ * list with the response cache on and primed), and OPEN (fixed-rate open-loop latency at half of R1's and R4's measured maximum).
  * Prints Markdown tables, writes bench/results.json and the chart docs/bench/results.svg.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -116,7 +116,8 @@ async function main(): Promise<number> {
               .map(([k, n]) => `${k} ${n}`)
               .join(', ')}); ${run.mix.sent} sent over the rounds, ${run.mix.repeats} of them repeats (only once the list wraps). ` +
               `SQL/req ${run.mix.sql.perRequest} = mean over ${run.mix.sql.sampled} evenly spaced entries counted in-process` +
-              `${run.mix.sql.failed.length ? ` (${run.mix.sql.failed.length} failed in-process)` : ''}. MIX-warm: ${run.mix.warm}.`,
+              `${run.mix.sql.failed.length ? ` (${run.mix.sql.failed.length} failed in-process)` : ''}. MIX-warm: the same server restarted with its response cache on, primed by one pass over the list in ${run.mix.warm.primeSeconds.toFixed(1)} s; ` +
+              `${run.mix.warm.identical} of ${run.mix.warm.sampled} sampled answers identical to the cold server's (${run.mix.warm.hits} of them hits).`,
             '',
           ]
         : []),

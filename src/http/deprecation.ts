@@ -21,10 +21,18 @@ export function deprecationHeaders(baseUrl: string): Record<string, string> {
 
 /** Marks the request context when the operation selects a deprecated field (graphql-js's own rule finds them). */
 export function useDeprecationNotice(): Plugin {
+  // Per parsed document (Yoga reuses one per query text): the answer cannot change, so the document is walked once.
+  const selectsDeprecated = new WeakMap<DocumentNode, boolean>();
   return {
     onExecute({ args }) {
       const scope = requestScope.getStore();
-      if (scope && validate(args.schema, args.document, [NoDeprecatedCustomRule]).length) scope.usedDeprecatedFields = true;
+      if (!scope) return;
+      let deprecated = selectsDeprecated.get(args.document);
+      if (deprecated === undefined) {
+        deprecated = validate(args.schema, args.document, [NoDeprecatedCustomRule]).length > 0;
+        selectsDeprecated.set(args.document, deprecated);
+      }
+      if (deprecated) scope.usedDeprecatedFields = true;
     },
   };
 }
