@@ -81,7 +81,7 @@ async function priceFilter(bounds: { min?: number; max?: number }, deps: VenueDe
     or.push({ currency, startingTotal: storedRange });
   }
   // The stored amounts all of the OR's branches lie between, stated once more: it selects nothing the OR does not, but
-  // it is a single range the planner can scan on the (published, startingTotal, currency) index, counting a wide band
+  // it is a single range the planner can scan on the (published, startingTotal, currency, …) index, counting a wide band
   // from the index alone instead of reading every published venue (docs/performance.md, Scale).
   const envelope = {
     gte: bounds.min === undefined ? undefined : Math.min(...ranges.map((r) => r.gte ?? 0)),

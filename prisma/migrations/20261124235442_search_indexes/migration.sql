@@ -37,7 +37,16 @@ CREATE INDEX "Vendor_specialties_idx" ON "Vendor" USING GIN ("specialties");
 CREATE INDEX "Vendor_serviceAreas_idx" ON "Vendor" USING GIN ("serviceAreas");
 
 -- CreateIndex
-CREATE INDEX "Venue_published_startingTotal_currency_idx" ON "Venue"("published", "startingTotal", "currency");
+CREATE INDEX "Vendor_active_featured_serviceCategory_idx" ON "Vendor"("active", "featured", "serviceCategory");
+
+-- CreateIndex
+CREATE INDEX "Vendor_active_startingPrice_serviceCategory_idx" ON "Vendor"("active", "startingPrice", "serviceCategory");
+
+-- CreateIndex
+CREATE INDEX "Venue_published_startingTotal_currency_capacityMax_bedrooms_idx" ON "Venue"("published", "startingTotal", "currency", "capacityMax", "bedrooms");
+
+-- CreateIndex
+CREATE INDEX "Venue_stateSlug_published_startingTotal_currency_idx" ON "Venue"("stateSlug", "published", "startingTotal", "currency");
 
 -- CreateIndex
 CREATE INDEX "Venue_published_capacityMax_idx" ON "Venue"("published", "capacityMax");
