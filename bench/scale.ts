@@ -14,6 +14,7 @@
  * connection (which index each filter and count uses). Every response must be 200; total_count is printed so a
  * change of results shows up beside a change of speed.
  */
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { PrismaClient } from '../src/generated/prisma/client.js';
@@ -158,6 +159,9 @@ interface Result {
   label: string;
   median: number;
   p95: number;
+  /** Median over the runs of the time Prisma reports for the request's statements together (the database's share). */
+  sql: number;
+  statements: number;
   total: number;
 }
 
@@ -166,14 +170,23 @@ async function measure(group: string, c: Case): Promise<Result> {
   let total = 0;
   for (let i = 0; i < warmup; i++) total = (await get(path)).pagination.total_count;
   const samples: number[] = [];
+  const sqlSamples: number[] = [];
+  let sqlMs = 0;
+  let statements = 0;
+  const stop = db.onQuery((e) => {
+    sqlMs += e.durationMs;
+    statements++;
+  });
   for (let i = 0; i < runs; i++) {
+    sqlMs = 0;
     const t0 = performance.now();
     await get(path);
     samples.push(performance.now() - t0);
+    sqlSamples.push(sqlMs);
   }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * q))];
-  return { group, label: c.label, median: at(0.5), p95: at(0.95), total };
+  stop();
+  const at = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+  return { group, label: c.label, median: at(samples, 0.5), p95: at(samples, 0.95), sql: at(sqlSamples, 0.5), statements: statements / runs, total };
 }
 
 if (args.explain) {
@@ -182,12 +195,16 @@ if (args.explain) {
   process.exit(0);
 }
 
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 const published = (await get('/api/v1/venues?limit=1')).pagination.total_count;
 const active = (await get('/api/v1/vendors?limit=1')).pagination.total_count;
 console.log(
-  `${published.toLocaleString('en-US')} published venues, ${active.toLocaleString('en-US')} active vendors; ${runs} runs per case after ${warmup} warm-up; goal: median ≤ ${GOAL_MS} ms\n`,
+  `${published.toLocaleString('en-US')} published venues, ${active.toLocaleString('en-US')} active vendors; ${runs} runs per case after ${warmup} warm-up; goal: median ≤ ${GOAL_MS} ms; load average at start ${load()}\n`,
 );
-console.log('| search | case | median ms | p95 ms | total_count |\n|---|---|--:|--:|--:|');
+console.log('| search | case | median ms | p95 ms | SQL ms (median) | statements | total_count |\n|---|---|--:|--:|--:|--:|--:|');
 const results: Result[] = [];
 for (const [group, cases] of [
   ['venues', venueCases],
@@ -198,12 +215,15 @@ for (const [group, cases] of [
     const r = await measure(group, c);
     results.push(r);
     const over = r.median > GOAL_MS ? ' **over**' : '';
-    console.log(`| ${r.group} | ${r.label} | ${r.median.toFixed(1)}${over} | ${r.p95.toFixed(1)} | ${r.total.toLocaleString('en-US')} |`);
+    console.log(
+      `| ${r.group} | ${r.label} | ${r.median.toFixed(1)}${over} | ${r.p95.toFixed(1)} | ${r.sql.toFixed(1)} | ${r.statements} | ${r.total.toLocaleString('en-US')} |`,
+    );
   }
 }
 const over = results.filter((r) => r.median > GOAL_MS);
 console.log(
   `\n${over.length === 0 ? `all ${results.length} cases ≤ ${GOAL_MS} ms median` : `${over.length} of ${results.length} cases over ${GOAL_MS} ms median: ${over.map((r) => `${r.group} ${r.label}`).join('; ')}`}`,
 );
+console.log(`load average at end ${load()} (${cpus().length} CPUs; other work on the machine inflates every figure)`);
 await db.close();
 process.exit(args.check && over.length > 0 ? 1 : 0);
