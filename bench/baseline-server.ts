@@ -28,8 +28,8 @@ async function openQuery(): Promise<{ query: Query; close: () => Promise<void> }
     const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: availableParallelism() * 2 + 1 });
     return { query: async (sql, params) => (await pool.query(sql, params)).rows, close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(process.env.PGLITE_DIR!);
+  const { createPGlite } = await import('../src/db/pglite.js');
+  const db = await createPGlite({ dataDir: process.env.PGLITE_DIR! });
   return { query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows, close: () => db.close() };
 }
 

@@ -3,8 +3,8 @@
 //   npm run db:migrate -- --check           exit 1 unless the migrations reproduce schema.prisma (in-memory PGlite)
 //   npm run db:migration:create -- <name>   write prisma/migrations/<timestamp>_<name>/migration.sql from schema.prisma
 import { relative } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { migrationTargetOf, openDatabase } from '../src/db/client.js';
+import { createPGlite } from '../src/db/pglite.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { applyMigrations, checkDrift, createMigrationSql } from '../src/db/migrate.js';
 
@@ -26,7 +26,7 @@ async function apply(): Promise<number> {
 }
 
 async function check(): Promise<number> {
-  const pglite = await PGlite.create();
+  const pglite = await createPGlite();
   try {
     const { applied } = await applyMigrations({ kind: 'pglite', pglite });
     const drift = await checkDrift({ kind: 'pglite', pglite });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { createPGlite } from './pglite.js';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -194,7 +194,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
  * everywhere else, with the instance at hand for dumps, drift checks and migration diffs.
  */
 async function openInMemory(options: OpenDatabaseOptions): Promise<Database> {
-  const pglite = await PGlite.create({ loadDataDir: options.loadDataDir });
+  const pglite = await createPGlite({ loadDataDir: options.loadDataDir });
   const socketDir = await mkdtemp(join(tmpdir(), 'wv-mem-'));
   try {
     const server = await serveWireProtocol(pglite, socketFile(socketDir));

@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { packagePath } from '../config/paths.js';
+import { createPGlite } from './pglite.js';
 
 /** Resolved from this file, not the cwd, so scripts and tests find them wherever they are started. */
 export const MIGRATIONS_DIR = packagePath('prisma', 'migrations');
@@ -290,7 +291,7 @@ export async function createMigrationSql(name: string, options: CreateMigrationO
   const migrationsList = await readMigrationList(migrationsDir);
   const schema = await readSchema(options.schemaPath ?? SCHEMA_PATH);
   // A pure diff never touches the main connection, so the shadow doubles as it and only one PGlite boots.
-  const pglite = options.shadow ?? (await PGlite.create());
+  const pglite = options.shadow ?? (await createPGlite());
   try {
     if (options.shadow) await pglite.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
     const { createPGliteAdapterFactory } = await import('./pglite-adapter.js');

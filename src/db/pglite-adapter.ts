@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPGlite } from './pglite.js';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 
@@ -48,7 +49,7 @@ export function createPGliteAdapterFactory(pglite: PGlite, options: PGliteAdapte
     connectToShadowDb: async () => {
       if (options.shadow) return awaitExecuteScript(await new PrismaPGlite(options.shadow).connect());
       // The upstream factory boots a shadow PGlite it never closes; this one goes away with the adapter.
-      const shadow = await PGlite.create();
+      const shadow = await createPGlite();
       const adapter = awaitExecuteScript(await new PrismaPGlite(shadow).connect());
       const dispose = adapter.dispose.bind(adapter);
       adapter.dispose = async () => {

@@ -70,13 +70,24 @@ async function venueFilter(f: Omit<ReturnType<typeof VenueSearchInput.parse>, 'f
 async function priceFilter(bounds: { min?: number; max?: number }, deps: VenueDeps): Promise<Prisma.VenueWhereInput> {
   const range = { gte: bounds.min, lte: bounds.max };
   const converted = Object.keys(STORED_AS);
+  const ranges: { gte?: number; lte?: number }[] = [range];
   const or: Prisma.VenueWhereInput[] = [{ currency: { notIn: converted }, startingTotal: range }];
   for (const currency of converted) {
     const { stored, roundUpTo } = STORED_AS[currency];
     const dayRate = await deps.dayRate(`${stored}:${currency}`);
-    if (dayRate) or.push({ currency, startingTotal: storedBoundsFor(bounds, dayRate.rate, roundUpTo) });
+    if (!dayRate) continue;
+    const storedRange = storedBoundsFor(bounds, dayRate.rate, roundUpTo);
+    ranges.push(storedRange);
+    or.push({ currency, startingTotal: storedRange });
   }
-  return { OR: or };
+  // The stored amounts all of the OR's branches lie between, stated once more: it selects nothing the OR does not, but
+  // it is a single range the planner can scan on the (published, startingTotal, currency, …) index, counting a wide band
+  // from the index alone instead of reading every published venue (docs/performance.md, Scale).
+  const envelope = {
+    gte: bounds.min === undefined ? undefined : Math.min(...ranges.map((r) => r.gte ?? 0)),
+    lte: bounds.max === undefined ? undefined : Math.max(...ranges.map((r) => r.lte ?? 0)),
+  };
+  return { AND: [{ startingTotal: envelope }, { OR: or }] };
 }
 
 /** §4.2: one published venue by its full slug; invalid_slug for impossible characters, venue_not_found otherwise. */

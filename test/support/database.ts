@@ -2,7 +2,8 @@
 // PGlite loads a dumped data dir (~1 s instead of a 3–7 s initdb); PostgreSQL copies a template database.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPGlite } from '../../src/db/pglite.js';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
@@ -92,7 +93,7 @@ export function createUnmigratedTestDatabase(): Promise<Database> {
  * drift check and migration diff.
  */
 export async function createTestPGlite(template: 'unmigrated' | 'empty'): Promise<PGlite> {
-  return PGlite.create({ loadDataDir: await readDump(templates().pgliteFiles[template]) });
+  return createPGlite({ loadDataDir: await readDump(templates().pgliteFiles[template]) });
 }
 
 /** A PGlite template dump (a `loadDataDir` tarball) for another process to load. */

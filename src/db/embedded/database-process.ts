@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { createPGlite } from '../pglite.js';
 import { DataDirLockedError, ensurePrivateDir, lockDataDir } from '../data-dir-lock.js';
 import { isOrphanedDatabaseProcess } from './orphan.js';
 import { socketFile } from './socket-path.js';
@@ -71,7 +71,7 @@ try {
   });
   const fresh = !existsSync(join(dataDir, 'pglite'));
   const loadDataDir = templateFile && fresh ? new Blob([new Uint8Array(await readFile(templateFile))], { type: 'application/x-tar' }) : undefined;
-  const pglite = await PGlite.create({ dataDir: join(dataDir, 'pglite'), loadDataDir });
+  const pglite = await createPGlite({ dataDir: join(dataDir, 'pglite'), loadDataDir });
   await ensurePrivateDir(socketDir);
   const server = await serveWireProtocol(pglite, socketFile(socketDir));
   stopWork = async () => {

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationTargetOf, type Database } from '../../src/db/client.js';
+import { applyMigrations } from '../../src/db/migrate.js';
+import { createUnmigratedTestDatabase, testDatabaseKind } from '../support/database.js';
+
+// The search indexes of docs/performance.md "Scale" (migration 20261124235442_search_indexes): one migration for both
+// backends, so the embedded database (PGlite, which must load pg_trgm itself: src/db/pglite.ts) has to apply it too.
+const SEARCH_INDEXES: Record<string, string> = {
+  Venue_propertyType_trgm_idx: 'USING gin ("propertyType" gin_trgm_ops)',
+  Venue_published_startingTotal_currency_capacityMax_bedrooms_idx: '(published, "startingTotal", currency, "capacityMax", bedrooms)',
+  Venue_stateSlug_published_startingTotal_currency_idx: '("stateSlug", published, "startingTotal", currency)',
+  Venue_published_capacityMax_idx: '(published, "capacityMax")',
+  Venue_published_bedrooms_idx: '(published, bedrooms)',
+  Vendor_businessName_trgm_idx: 'USING gin ("businessName" gin_trgm_ops)',
+  Vendor_tagline_trgm_idx: 'USING gin (tagline gin_trgm_ops)',
+  Vendor_bio_trgm_idx: 'USING gin (bio gin_trgm_ops)',
+  Vendor_primaryCity_trgm_idx: 'USING gin ("primaryCity" gin_trgm_ops)',
+  Vendor_primaryState_trgm_idx: 'USING gin ("primaryState" gin_trgm_ops)',
+  Vendor_specialties_idx: 'USING gin (specialties)',
+  Vendor_serviceAreas_idx: 'USING gin ("serviceAreas")',
+  Vendor_active_featured_serviceCategory_idx: '(active, featured, "serviceCategory")',
+  Vendor_active_startingPrice_serviceCategory_idx: '(active, "startingPrice", "serviceCategory")',
+  Vendor_active_startingPrice_desc_id_idx: '(active, "startingPrice" DESC NULLS LAST, id)',
+  Vendor_active_yearsInBusiness_desc_id_idx: '(active, "yearsInBusiness" DESC NULLS LAST, id)',
+  Vendor_active_weddingsCompleted_desc_id_idx: '(active, "weddingsCompleted" DESC NULLS LAST, id)',
+};
+
+describe(`search indexes (${testDatabaseKind()})`, () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await createUnmigratedTestDatabase();
+    await applyMigrations(migrationTargetOf(db));
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('creates pg_trgm and every search index', async () => {
+    const extensions = await db.prisma.$queryRawUnsafe<{ extname: string }[]>(`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`);
+    expect(extensions).toEqual([{ extname: 'pg_trgm' }]);
+    const rows = await db.prisma.$queryRawUnsafe<{ indexname: string; indexdef: string }[]>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND indexname = ANY($1)`,
+      Object.keys(SEARCH_INDEXES),
+    );
+    const defs = Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef]));
+    for (const [name, columns] of Object.entries(SEARCH_INDEXES)) expect(defs[name], name).toContain(columns);
+  });
+
+  it('answers the substring filters through the trigram indexes, as Prisma words them (ILIKE with a pattern)', async () => {
+    // Empty tables: forbid the sequential scan so the plan shows whether the index can serve the query at all.
+    const plans = await db.prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+      const plan = async (sql: string, ...params: unknown[]) =>
+        (await tx.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${sql}`, ...params)).map((r) => r['QUERY PLAN']).join('\n');
+      return {
+        venueType: await plan(`SELECT count(*) FROM "Venue" WHERE "propertyType" ILIKE ('%' || $1::text || '%')`, 'villa'),
+        bio: await plan(`SELECT count(*) FROM "Vendor" WHERE bio ILIKE ('%' || $1::text || '%')`, 'garden'),
+      };
+    });
+    expect(plans.venueType).toContain('Venue_propertyType_trgm_idx');
+    expect(plans.bio).toContain('Vendor_bio_trgm_idx');
+  });
+});
