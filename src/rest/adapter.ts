@@ -10,6 +10,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { refusedVariable } from '../graphql/errors.js';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
@@ -34,6 +35,8 @@ export interface CompiledRoute {
   /** The root field's node, and the document's enum-typed fields whose GraphQL names REST gives back as wire values. */
   root: FieldNode;
   enumOutputs: EnumOutputs | null;
+  /** The document compiled by graphql-jit on first use, for the schema it was compiled against (see executeRoute). */
+  jit?: { schema: GraphQLSchema; query: CompiledQuery['query'] | null };
 }
 
 /** Gives every camelCase field a snake_case alias: the REST body then has the spec's names, the values untouched. */
@@ -139,7 +142,7 @@ export async function runRoute(
     throw new ApiError('invalid_parameters', { cause: e });
   }
   const contextValue = checked ? { ...context, ...checked } : context;
-  const result = await execute({ schema, document: compiled.document, contextValue, variableValues });
+  const result = await executeRoute(compiled, schema, contextValue, variableValues);
   if (result.errors?.length) {
     const first = result.errors[0];
     const cause = first.originalError instanceof GraphQLError ? first.originalError.originalError : first.originalError;
@@ -152,6 +155,20 @@ export async function runRoute(
   const raw = result.data?.[compiled.rootField];
   const data = compiled.enumOutputs && compiled.root.selectionSet ? withWireValues(raw, [compiled.root.selectionSet], compiled.enumOutputs) : raw;
   return { status: compiled.route.method === 'POST' ? 201 : 200, body: envelope(compiled.route.envelope, data) };
+}
+
+/**
+ * Executes a route's document. graphql-jit compiles it once into a function (its resolvers, argument reading and leaf
+ * serialization inlined), which costs less per request than graphql-js walking the document each time; a document
+ * graphql-jit refuses to compile runs on graphql-js.
+ */
+function executeRoute(compiled: CompiledRoute, schema: GraphQLSchema, contextValue: RequestContext, variableValues: Record<string, unknown>) {
+  if (compiled.jit?.schema !== schema) {
+    const jit = compileQuery(schema, compiled.document, undefined, { disablingCapturingStackErrors: true });
+    compiled.jit = { schema, query: isCompiledQuery(jit) ? jit.query : null };
+  }
+  const query = compiled.jit.query;
+  return query ? query(undefined, contextValue, variableValues) : execute({ schema, document: compiled.document, contextValue, variableValues });
 }
 
 function envelope(kind: Envelope, value: unknown): Record<string, unknown> {
