@@ -1,4 +1,4 @@
-import { NoDeprecatedCustomRule, OperationTypeNode, parse, validate, Kind, type DocumentNode } from 'graphql';
+import { NoDeprecatedCustomRule, OperationTypeNode, parse, validate, Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requestScope } from './context.js';
 
@@ -19,12 +19,25 @@ export function deprecationHeaders(baseUrl: string): Record<string, string> {
   };
 }
 
-/** Marks the request context when the operation selects a deprecated field (graphql-js's own rule finds them). */
+/**
+ * Marks the request context when the operation selects a deprecated field (graphql-js's own rule finds them). The
+ * rule reads only the document (fields, arguments and enum literals in it), so its answer is kept per parsed document:
+ * Yoga's parse cache hands the same DocumentNode back for the same text, and walking it again cost ~1 % of a search.
+ */
 export function useDeprecationNotice(): Plugin {
+  const answers = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, boolean>>();
   return {
     onExecute({ args }) {
       const scope = requestScope.getStore();
-      if (scope && validate(args.schema, args.document, [NoDeprecatedCustomRule]).length) scope.usedDeprecatedFields = true;
+      if (!scope) return;
+      let bySchema = answers.get(args.schema);
+      if (!bySchema) answers.set(args.schema, (bySchema = new WeakMap()));
+      let deprecated = bySchema.get(args.document);
+      if (deprecated === undefined) {
+        deprecated = validate(args.schema, args.document, [NoDeprecatedCustomRule]).length > 0;
+        bySchema.set(args.document, deprecated);
+      }
+      if (deprecated) scope.usedDeprecatedFields = true;
     },
   };
 }
