@@ -162,13 +162,18 @@ export async function runRoute(
  * serialization inlined), which costs less per request than graphql-js walking the document each time; a document
  * graphql-jit refuses to compile runs on graphql-js.
  */
-function executeRoute(compiled: CompiledRoute, schema: GraphQLSchema, contextValue: RequestContext, variableValues: Record<string, unknown>) {
+async function executeRoute(compiled: CompiledRoute, schema: GraphQLSchema, contextValue: RequestContext, variableValues: Record<string, unknown>) {
   if (compiled.jit?.schema !== schema) {
     const jit = compileQuery(schema, compiled.document, undefined, { disablingCapturingStackErrors: true });
     compiled.jit = { schema, query: isCompiledQuery(jit) ? jit.query : null };
   }
-  const query = compiled.jit.query;
-  return query ? query(undefined, contextValue, variableValues) : execute({ schema, document: compiled.document, contextValue, variableValues });
+  const run = () => execute({ schema, document: compiled.document, contextValue, variableValues });
+  if (!compiled.jit.query) return run();
+  const result = await compiled.jit.query(undefined, contextValue, variableValues);
+  // Variables graphql-jit refused (errors and no data: nothing ran) are answered by graphql-js, whose errors name the
+  // variable definition, which runRoute turns into invalid_parameters.
+  if (result.errors?.length && !('data' in result)) return run();
+  return result;
 }
 
 function envelope(kind: Envelope, value: unknown): Record<string, unknown> {
