@@ -23,17 +23,34 @@ export interface ConnectionResult<T, P extends Page<T> = Page<T>> {
  * A service page as a Relay connection. The cursors stay ours (HMAC-signed and bound to the filters, cursor.ts), so
  * plugin-relay's offset-based `resolveArrayConnection`/`resolveCursorConnection` are not used, only its types.
  * endCursor is null on the last page, as REST's next_cursor (adapter.ts reads it).
+ *
+ * Cursors are signed only when read: REST's `nodes` + `endCursor` needs one HMAC per page instead of one per row
+ * (plugin-relay's `nodes` goes through `edges`, so an edge's cursor is a getter too).
  */
 export function toConnection<T, P extends Page<T>>(page: P & Page<T>): ConnectionResult<T, P> {
-  const edges = page.nodes.map((node) => ({ node, cursor: page.cursorOf(node) }));
+  const cursors: (string | undefined)[] = [];
+  const cursorAt = (index: number) => (cursors[index] ??= page.cursorOf(page.nodes[index]));
+  const last = page.nodes.length - 1;
+  let edges: { node: T; cursor: string }[] | undefined;
   return {
     page,
-    edges,
+    get edges() {
+      return (edges ??= page.nodes.map((node, index) => ({
+        node,
+        get cursor() {
+          return cursorAt(index);
+        },
+      })));
+    },
     pageInfo: {
       hasNextPage: page.hasNextPage,
       hasPreviousPage: page.hasPreviousPage,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: page.hasNextPage ? (edges.at(-1)?.cursor ?? null) : null,
+      get startCursor() {
+        return last >= 0 ? cursorAt(0) : null;
+      },
+      get endCursor() {
+        return page.hasNextPage && last >= 0 ? cursorAt(last) : null;
+      },
     },
   };
 }

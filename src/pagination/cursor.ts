@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/api-error.js';
 
 /**
@@ -14,7 +14,9 @@ export interface CursorCodec {
 const SIGNATURE_BYTES = 16;
 
 export function createCursorCodec(secret: string): CursorCodec {
-  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest().subarray(0, SIGNATURE_BYTES);
+  // A KeyObject made once: createHmac with a string secret prepares the key again for every cursor.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, SIGNATURE_BYTES);
   return {
     encode(position, scope) {
       const payload = Buffer.from(JSON.stringify({ p: position, s: scope })).toString('base64url');

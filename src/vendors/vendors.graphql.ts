@@ -49,8 +49,9 @@ builder.prismaObject('VendorPhoto', {
 
 export const Vendor = builder.prismaObject('Vendor', {
   description: 'A wedding vendor (§2.8 list item and §2.9 detail).',
-  // Select mode: list pages load only the columns their query selects.
-  select: { id: true, slug: true },
+  // Select mode: list pages load only the columns their query selects. The two affiliate columns are always read: a
+  // field with its own `select` costs a per-row plan lookup in plugin-prisma, more than two small columns.
+  select: { id: true, slug: true, isAffiliateOnly: true, affiliateLink: true },
   fields: (t) => ({
     slug: t.exposeString('slug', graphqlOnly('URL-safe vendor id; what vendor(slug:) takes.')),
     businessName: t.exposeString('businessName', graphqlOnly('Trading name.')),
@@ -78,7 +79,6 @@ export const Vendor = builder.prismaObject('Vendor', {
       type: 'URL',
       nullable: true,
       ...graphqlOnly("The partner's booking link; null unless isAffiliateOnly."),
-      select: { isAffiliateOnly: true, affiliateLink: true },
       resolve: (v) => (v.isAffiliateOnly ? v.affiliateLink : null),
     }),
     url: t.field({ type: 'URL', ...graphqlOnly('Absolute URL of the vendor page.'), resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
