@@ -325,6 +325,9 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   const coldAnswers = await answersOf(sendApi, mix.requests, sample);
   await api.stop();
   api = (await startApi(START_TIMEOUT_MS, { ...apiEnv, RESPONSE_CACHE_TTL_SECONDS: '300' })).child;
+  // alive('api') and the CPU samples must follow the restarted server, not the stopped one (which exited 0).
+  children.api = api;
+  pids.api = api.pid;
   const primed = await primeMix(sendApi, mix.requests, options.connections);
   log(`MIX-warm: primed with ${primed.sent} requests in ${primed.seconds.toFixed(1)} s (${primed.failed} failed)`);
   const warmAnswers = await answersOf(sendApi, mix.requests, sample);
