@@ -3,14 +3,14 @@
  * - BENCH_BASELINE=static (B0): bare node:http answering every request with a pre-serialised body (BODY_FILE).
  * - BENCH_BASELINE=sql (B1): bare node:http running one hand-written statement per request through the same driver
  *   as the API (PGlite on PGLITE_DIR, a copy of the API's PGlite directory, or pg on BENCH_DATABASE_URL):
- *   /search answers R1's body, /graph R4's, /detail/<slug> R3's (B1d) and /vendors R6's (B1v). BENCH_CURSOR_SECRET: the
+ *   /search answers R1's body, /graph R4's, /detail/<slug> R3's (B1d), /vendors R6's (B1v), and one path per other read route (bench/cases.ts). BENCH_CURSOR_SECRET: the
  *   API's CURSOR_SECRET, so next_cursor matches.
  * Prints "listening" once it accepts connections.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { createSqlBodies, type Query } from './baseline-sql.js';
+import { createSqlBodies, type Query, type QueryMany } from './baseline-sql.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const port = Number(process.env.PORT);
@@ -21,16 +21,25 @@ function send(res: ServerResponse, status: number, body: string | Buffer) {
   res.end(body);
 }
 
-async function openQuery(): Promise<{ query: Query; close: () => Promise<void> }> {
+async function openQuery(): Promise<{ query: Query; queryMany: QueryMany; close: () => Promise<void> }> {
   if (process.env.BENCH_DATABASE_URL) {
     const { default: pg } = await import('pg');
     // The API's pool size (src/db/client.ts default: 2 × CPUs + 1).
     const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: availableParallelism() * 2 + 1 });
-    return { query: async (sql, params) => (await pool.query(sql, params)).rows, close: () => pool.end() };
+    return {
+      query: async (sql, params) => (await pool.query(sql, params)).rows,
+      // Without parameters pg sends the simple protocol: several statements, one round trip, one result each.
+      queryMany: async (sql) => ((await pool.query(sql)) as unknown as Array<{ rows: Record<string, unknown>[] }>).map((r) => r.rows),
+      close: () => pool.end(),
+    };
   }
   const { createPGlite } = await import('../src/db/pglite.js');
   const db = await createPGlite({ dataDir: process.env.PGLITE_DIR! });
-  return { query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows, close: () => db.close() };
+  return {
+    query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
+    queryMany: async (sql) => (await db.exec(sql)).map((r) => r.rows as Record<string, unknown>[]),
+    close: () => db.close(),
+  };
 }
 
 let handler: (path: string, res: ServerResponse) => void;
@@ -42,17 +51,31 @@ if (mode === 'static') {
 } else if (mode === 'sql') {
   const db = await openQuery();
   close = db.close;
-  const bodies = await createSqlBodies(db.query, process.env.BASE_URL!, process.env.BENCH_CURSOR_SECRET || undefined);
+  const bodies = await createSqlBodies(db.query, db.queryMany, process.env.BASE_URL!, process.env.BENCH_CURSOR_SECRET || undefined);
+  // Fixed paths answer a fixed body; '/name/<key>' passes the decoded key.
+  const fixed: Record<string, () => Promise<string | null>> = {
+    '/search': bodies.search,
+    '/graph': bodies.graph,
+    '/vendors': bodies.vendors,
+    '/categories': bodies.categories,
+    '/pricing': bodies.pricing,
+    '/range': bodies.range,
+    '/benchmarks': bodies.benchmarks,
+    '/inspiration': bodies.inspiration,
+    '/posts': bodies.posts,
+    '/tags': bodies.tags,
+    '/knowledge': bodies.knowledge,
+  };
+  const keyed: Record<string, (key: string) => Promise<string | null>> = {
+    detail: bodies.detail,
+    vendor: bodies.vendor,
+    photo: bodies.photo,
+    post: bodies.post,
+  };
   handler = (path, res) => {
-    const make: (() => Promise<string | null>) | null = path.startsWith('/graph')
-      ? bodies.graph
-      : path.startsWith('/search')
-        ? bodies.search
-        : path.startsWith('/vendors')
-          ? bodies.vendors
-          : path.startsWith('/detail/')
-            ? () => bodies.detail(decodeURIComponent(path.slice('/detail/'.length)))
-            : null;
+    const slash = path.indexOf('/', 1);
+    const byKey = slash > 0 ? keyed[path.slice(1, slash)] : undefined;
+    const make: (() => Promise<string | null>) | null = fixed[path] ?? (byKey ? () => byKey(decodeURIComponent(path.slice(slash + 1))) : null);
     if (!make) return send(res, 404, '{"error":"not found"}');
     make().then(
       (body) => (body === null ? send(res, 404, '{"error":"not found"}') : send(res, 200, body)),

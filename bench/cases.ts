@@ -17,6 +17,8 @@ export interface Answer {
   json: any;
 }
 
+import { KNOWLEDGE_Q, PRICING_ARGS, RANGE_ARGS } from './baseline-sql.js';
+
 /** A response read once: its text, and its JSON when it is JSON (checks look at both). */
 export async function answerOf(response: Response): Promise<Answer> {
   const text = await response.text();
@@ -33,7 +35,11 @@ export async function answerOf(response: Response): Promise<Answer> {
 export type Send = (request: BenchRequest) => Promise<Answer>;
 
 export type ServerName = 'api' | 'b0' | 'b1';
-export type BaselineId = 'B1' | 'B1g' | 'B1d' | 'B1v';
+/**
+ * The hand-written baselines (bench/baseline-sql.ts), each returning one API case's body: B1 R1, B1g R4, B1d R3,
+ * B1v R6, B1vd R8, B1c R9, B1pe R10, B1rr R11, B1cb R12, B1i R13, B1id R14, B1bl R15, B1bd R16, B1bt R17, B1k R18.
+ */
+export type BaselineId = 'B1' | 'B1g' | 'B1d' | 'B1v' | 'B1vd' | 'B1c' | 'B1pe' | 'B1rr' | 'B1cb' | 'B1i' | 'B1id' | 'B1bl' | 'B1bd' | 'B1bt' | 'B1k';
 
 export interface BenchCase {
   id: string;
@@ -44,6 +50,16 @@ export interface BenchCase {
   sameDataAs: BaselineId | null;
   /** null when the answer is a 200 with the expected shape; otherwise what is wrong. */
   check: (answer: Answer) => string | null;
+  /**
+   * Connections for this case instead of the run's (-c). Knowledge search (R18, B1k) embeds the question: concurrent
+   * embeddings on the model's wasm backend advance in lockstep and all finish together, so 50 of them answer nothing
+   * for seconds and leave a backlog that runs into the next case; a few connections keep it measurable.
+   */
+  connections?: number;
+  /** Baselines: the API case whose body this one must equal (request_id aside), checked before loading. */
+  bodyOf?: string;
+  /** Baselines: SQL statements per request (B1v's three go in one round trip; the pricing models need none). */
+  statements?: number;
 }
 
 /** R4/R5: the 20-venue GraphQL query of §4 G4. */
@@ -96,7 +112,22 @@ export interface Discovery {
   page5Path: string;
   /** The first item of page 5 (to recognise it). */
   page5FirstSlug: string;
+  /** The newest vendor, the first inspiration photo, the newest blog post (R8, R14, R16). */
+  vendorSlug: string;
+  photoId: string;
+  postSlug: string;
 }
+
+/** R10, R11, R18: the same arguments as the baselines' fixed ones (bench/baseline-sql.ts). */
+const PRICING_PATH = `/api/v1/venues/pricing?${new URLSearchParams({
+  region: PRICING_ARGS.region,
+  event_guests: String(PRICING_ARGS.eventGuests),
+  overnight_guests: String(PRICING_ARGS.overnightGuests),
+  nights: String(PRICING_ARGS.nights),
+  season: PRICING_ARGS.season,
+})}`;
+const RANGE_PATH = `/api/v1/regional-cost-ranges?${new URLSearchParams({ city: RANGE_ARGS.city, season: RANGE_ARGS.season, guests: String(RANGE_ARGS.guests) })}`;
+const KNOWLEDGE_PATH = `/api/v1/knowledge/search?${new URLSearchParams({ q: KNOWLEDGE_Q })}`;
 
 export async function discover(send: Send): Promise<Discovery> {
   const graph = await send(graphqlPost());
@@ -116,10 +147,103 @@ export async function discover(send: Send): Promise<Discovery> {
   }
   const problem5 = checkSearch(answer);
   if (problem5) throw new Error(`search page 5 unusable (${problem5}): ${answer.text.slice(0, 300)}`);
-  return { slug, page5Path: path, page5FirstSlug: answer.json.data[0].slug };
+  const first = async (what: string, request: string) => {
+    const list = await send({ method: 'GET', path: request });
+    const item = list.json?.data?.[0];
+    if (list.status !== 200 || !item) throw new Error(`${what} has no first item: ${list.text.slice(0, 300)}`);
+    return item as Record<string, string>;
+  };
+  const [vendor, photo, post] = [
+    await first('vendor search', '/api/v1/vendors?limit=20'),
+    await first('inspiration', '/api/v1/inspiration'),
+    await first('blog', '/api/v1/blog/posts'),
+  ];
+  return { slug, page5Path: path, page5FirstSlug: answer.json.data[0].slug, vendorSlug: vendor.slug, photoId: photo.id, postSlug: post.slug };
 }
 
-/** B0, the B1 variants and R1–R7, in the order each round runs them. */
+const list =
+  (min: number): Check =>
+  (b) =>
+    (!Array.isArray(b.data) && 'data is not a list') || (b.data.length < min && `data has ${b.data.length} items`);
+
+/** R8–R18 (every other read route of §4) and their baselines: [API case, baseline, label, API path, baseline path, check]. */
+function routeCases(d: Discovery): Array<[string, BaselineId, string, string, string, (answer: Answer) => string | null]> {
+  const dataIs =
+    (key: string, value: string): Check =>
+    (b) =>
+      b.data?.[key] !== value && `data.${key} is not ${value}`;
+  return [
+    [
+      'R8',
+      'B1vd',
+      'GET /api/v1/vendors/{slug}',
+      `/api/v1/vendors/${encodeURIComponent(d.vendorSlug)}`,
+      `/vendor/${encodeURIComponent(d.vendorSlug)}`,
+      checked(dataIs('slug', d.vendorSlug), (b) => !Array.isArray(b.data.photos) && 'photos missing'),
+    ],
+    ['R9', 'B1c', 'GET /api/v1/vendors/categories', '/api/v1/vendors/categories', '/categories', checked(list(11))],
+    [
+      'R10',
+      'B1pe',
+      'GET /api/v1/venues/pricing?region=california…',
+      PRICING_PATH,
+      '/pricing',
+      checked((b) => typeof b.data?.estimated_total !== 'number' && 'estimated_total missing'),
+    ],
+    [
+      'R11',
+      'B1rr',
+      'GET /api/v1/regional-cost-ranges?city=Nashville…',
+      RANGE_PATH,
+      '/range',
+      checked((b) => (b.covered !== true && 'not covered') || (typeof b.data?.scaled?.low !== 'number' && 'scaled missing')),
+    ],
+    [
+      'R12',
+      'B1cb',
+      'GET /api/v1/cost-benchmarks',
+      '/api/v1/cost-benchmarks',
+      '/benchmarks',
+      checked(list(3), (b) => b.currency !== 'USD' && 'currency is not USD'),
+    ],
+    [
+      'R13',
+      'B1i',
+      'GET /api/v1/inspiration',
+      '/api/v1/inspiration',
+      '/inspiration',
+      checked(list(20), (b) => typeof b.pagination?.total !== 'number' && 'pagination.total missing'),
+    ],
+    ['R14', 'B1id', 'GET /api/v1/inspiration/{id}', `/api/v1/inspiration/${d.photoId}`, `/photo/${d.photoId}`, checked(dataIs('id', d.photoId))],
+    [
+      'R15',
+      'B1bl',
+      'GET /api/v1/blog/posts',
+      '/api/v1/blog/posts',
+      '/posts',
+      checked(list(1), (b) => typeof b.pagination?.has_more !== 'boolean' && 'pagination.has_more missing'),
+    ],
+    [
+      'R16',
+      'B1bd',
+      'GET /api/v1/blog/posts/{slug}',
+      `/api/v1/blog/posts/${encodeURIComponent(d.postSlug)}`,
+      `/post/${encodeURIComponent(d.postSlug)}`,
+      checked(dataIs('slug', d.postSlug)),
+    ],
+    ['R17', 'B1bt', 'GET /api/v1/blog/tags', '/api/v1/blog/tags', '/tags', checked(list(1))],
+    [
+      'R18',
+      'B1k',
+      'GET /api/v1/knowledge/search?q=… (c=4)',
+      KNOWLEDGE_PATH,
+      '/knowledge',
+      checked(list(1), (b) => (b.degraded ? `degraded: ${b.degraded}` : false)),
+    ],
+  ];
+}
+
+/** B0, the B1 variants, R1–R7, M1 and R8–R18, in the order each round runs them. */
 export function benchCases(d: Discovery): BenchCase[] {
   const checkDetail = checked(
     (b) =>
@@ -131,10 +255,29 @@ export function benchCases(d: Discovery): BenchCase[] {
     restPage((n) => n === 20),
     (b) => typeof b.category_stats !== 'object' && 'category_stats missing',
   );
+  const routes = routeCases(d);
   return [
     { id: 'B0', label: 'static R1 body, node:http', server: 'b0', request: { method: 'GET', path: '/' }, sameDataAs: 'B1', check: checkSearch },
-    { id: 'B1', label: 'hand-written SQL, R1 body', server: 'b1', request: { method: 'GET', path: '/search' }, sameDataAs: 'B1', check: checkSearch },
-    { id: 'B1g', label: 'hand-written SQL, R4 body', server: 'b1', request: { method: 'GET', path: '/graph' }, sameDataAs: 'B1g', check: checkGraph },
+    {
+      id: 'B1',
+      label: 'hand-written SQL, R1 body',
+      server: 'b1',
+      request: { method: 'GET', path: '/search' },
+      sameDataAs: 'B1',
+      check: checkSearch,
+      bodyOf: 'R1',
+      statements: 1,
+    },
+    {
+      id: 'B1g',
+      label: 'hand-written SQL, R4 body',
+      server: 'b1',
+      request: { method: 'GET', path: '/graph' },
+      sameDataAs: 'B1g',
+      check: checkGraph,
+      bodyOf: 'R4',
+      statements: 1,
+    },
     {
       id: 'B1d',
       label: 'hand-written SQL, R3 body',
@@ -142,6 +285,8 @@ export function benchCases(d: Discovery): BenchCase[] {
       request: { method: 'GET', path: `/detail/${encodeURIComponent(d.slug)}` },
       sameDataAs: 'B1d',
       check: checkDetail,
+      bodyOf: 'R3',
+      statements: 1,
     },
     {
       id: 'B1v',
@@ -150,7 +295,20 @@ export function benchCases(d: Discovery): BenchCase[] {
       request: { method: 'GET', path: '/vendors' },
       sameDataAs: 'B1v',
       check: checkVendors,
+      bodyOf: 'R6',
+      statements: 3,
     },
+    ...routes.map(([api, baseline, , , path, check]): BenchCase => ({
+      id: baseline,
+      label: `hand-written${NO_SQL.has(baseline) ? ', no SQL' : api === 'R18' ? ' embedder + SQL' : ' SQL'}, ${api} body${api === 'R18' ? ' (c=4)' : ''}`,
+      server: 'b1',
+      request: { method: 'GET', path },
+      sameDataAs: baseline,
+      check,
+      bodyOf: api,
+      statements: NO_SQL.has(baseline) ? 0 : 1,
+      ...(api === 'R18' ? { connections: EMBEDDING_CONNECTIONS } : {}),
+    })),
     { id: 'R1', label: 'GET /api/v1/venues?limit=20', server: 'api', request: { method: 'GET', path: SEARCH }, sameDataAs: 'B1', check: checkSearch },
     {
       id: 'R2',
@@ -218,8 +376,23 @@ export function benchCases(d: Discovery): BenchCase[] {
         (b) => b.data[0].slug !== d.page5FirstSlug && 'not page 5',
       ),
     },
+    ...routes.map(([api, baseline, label, path, , check]): BenchCase => ({
+      id: api,
+      label,
+      server: 'api',
+      request: { method: 'GET', path },
+      sameDataAs: baseline,
+      check,
+      ...(api === 'R18' ? { connections: EMBEDDING_CONNECTIONS } : {}),
+    })),
   ];
 }
+
+/** Baselines that run the route's pure model (the pricing estimate and regional ranges read no table). */
+const NO_SQL = new Set<BaselineId>(['B1pe', 'B1rr']);
+
+/** R18 and B1k: connections (see BenchCase.connections). */
+export const EMBEDDING_CONNECTIONS = 4;
 
 /** What SQL is counted for: the API cases plus R4 at first:100 (G1: the count must not grow with page size). */
 export function sqlCountCases(d: Discovery): Array<{ id: string; request: BenchRequest; check: (a: Answer) => string | null }> {

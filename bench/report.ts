@@ -10,6 +10,8 @@ export interface CaseRun {
   label: string;
   server: ServerName;
   sameDataAs: BaselineId | null;
+  /** Baselines: SQL statements per request, as written (API cases are counted in-process instead). */
+  statements?: number;
   /** One per round; null when the body check failed and the round was not loaded. */
   rounds: Array<Measurement | null>;
   /** Body check failures, by round. */
@@ -25,7 +27,7 @@ export interface DatabaseRun {
   rateLimits: { reported: string; keys: number };
   /** CPU used by others while every bench process idled for 1 s, in cores. */
   foreignIdle: { cores: number; perCpu: number[]; stealCores: number } | null;
-  /** Do B1 and B1g answer exactly what R1 and R4 answer (request_id aside)? */
+  /** Does each baseline answer exactly what its API case answers (request_id aside)? B1 ↔ R1, B1g ↔ R4, B1v ↔ R6, … */
   sameBodies: Record<string, true | string>;
   statementCounts: Record<string, StatementCount>;
   cases: CaseRun[];
@@ -78,8 +80,6 @@ function ratio(run: DatabaseRun, c: CaseRun, baseline: string | null): number | 
   return medianOrNull(c.rounds.map((m, i) => (m && base.rounds[i]?.rps ? m.rps / base.rounds[i]!.rps : null)));
 }
 
-const BASELINE_STATEMENTS: Record<string, number> = { B0: 0, B1: 1, B1g: 1, B1d: 1, B1v: 1 };
-
 export function summarise(run: DatabaseRun): CaseSummary[] {
   return run.cases.map((c) => {
     const loaded = c.rounds.filter((m): m is Measurement => m !== null);
@@ -95,7 +95,9 @@ export function summarise(run: DatabaseRun): CaseSummary[] {
       vsB1: ratio(run, c, c.sameDataAs),
       vsB1Name: c.sameDataAs,
       statements:
-        BASELINE_STATEMENTS[c.id] ?? run.statementCounts[c.id]?.statements ?? (c.id.startsWith('MIX') ? (run.mix?.sql.perRequest ?? null) : null),
+        (c.id === 'B0' ? 0 : c.statements) ??
+        run.statementCounts[c.id]?.statements ??
+        (c.id.startsWith('MIX') ? (run.mix?.sql.perRequest ?? null) : null),
       failures: loaded.reduce((sum, m) => sum + m.failures, 0),
       problems: c.problems,
     };

@@ -6,7 +6,8 @@
  *   npm run bench -- --check                       also exit 1 when a gate of bench/goals.json fails
  *   npm run bench -- --db postgres                 only PostgreSQL (DATABASE_URL); --db pglite | both
  *
- * Cases: B0/B1 baselines, R1–R7, M1, MIX-cold (replay of bench/mix.json, response cache off), MIX-warm (the same
+ * Cases: B0 and the hand-written baselines (one per API case with a body of its own: B1, B1g, B1d, B1v, B1vd, B1c,
+ * B1pe, B1rr, B1cb, B1i, B1id, B1bl, B1bd, B1bt, B1k), R1–R7, M1, R8–R18 (every other read route), MIX-cold (replay of bench/mix.json, response cache off), MIX-warm (the same
  * list with the response cache on and primed), and OPEN (fixed-rate open-loop latency at half of R1's and R4's measured maximum).
  * Prints Markdown tables, writes bench/results.json and the chart docs/bench/results.svg.
  */
@@ -79,8 +80,8 @@ async function main(): Promise<number> {
   const host = machine();
   const pinned = canPin && host.cores >= 2 && pinSelf(LOAD_CPU);
   const pinning = pinned ? `server + baselines on CPU 0, load generator on CPU 1 (taskset)` : `none (${canPin ? 'fewer than 2 CPUs' : 'no taskset'})`;
-  // 12 cases + MIX + OPEN × 2 (B0 without warm-up) plus about 30 s to seed, count SQL and start the servers.
-  const estimate = kinds.length * (11 * options.warmup + 13 * options.rounds * options.duration + 2 * options.duration + 60);
+  // 35 cases + MIX-cold + MIX-warm + OPEN × 2 (B0 without warm-up) plus about 60 s to seed, count SQL and start the servers.
+  const estimate = kinds.length * (34 * options.warmup + 37 * options.rounds * options.duration + 2 * options.duration + 60);
   options.progress(
     `bench: ${kinds.join(' + ')}, ${options.rounds} round(s) × ${options.duration} s per case, c=${options.connections}, pinning: ${pinning}; about ${(estimate / 60).toFixed(1)} min`,
   );
@@ -105,7 +106,9 @@ async function main(): Promise<number> {
       markdownTable(run),
       '',
       `×B0: req/s ÷ B0 (static copy of R1's body) in the same round, median over rounds. ×B1: ÷ the hand-written SQL baseline with the same data ` +
-        `(B1 = R1's body, B1g = R4's). Bodies identical to the API's (request_id aside): ${Object.entries(run.sameBodies)
+        `(B1 = R1's body, B1g = R4's, B1d = R3's, B1v = R6's, and B1vd … B1k = R8 … R18's, bench/cases.ts). Bodies identical to the API's (request_id aside): ${Object.entries(
+          run.sameBodies,
+        )
           .map(([k, v]) => `${k} ${v === true ? 'yes' : `NO (${v})`}`)
           .join(', ')}. ` +
         `SQL/req: statements of one request counted in-process, including 1 for the API key lookup. Failures: non-2xx, errors and timeouts under load.`,

@@ -46,7 +46,7 @@ export interface CostBenchmarks {
 }
 
 /** One live listing's benchmark base: weekday base for the whole minimum stay, in USD. */
-interface Listing {
+export interface Listing {
   usd: number;
   converted: boolean;
   country: string;
@@ -84,12 +84,27 @@ function row(keys: Pick<BenchmarkRow, 'scope' | 'country' | 'state' | 'venueType
   };
 }
 
+/** The columns a listing is read from (one row per published venue with a weekday base). */
+export interface ListingRow {
+  weekdayBase: number | null;
+  currency: string;
+  country: string | null;
+  state: string;
+  stateSlug: string;
+  venueType: string | null;
+}
+
 /** Published venues with a weekday base, in USD: USD as is; AUD venues store USD (§2.1), used unconverted; EUR at the day's rate. */
 async function liveListings(deps: BenchmarkDeps, fx: DayRate | null): Promise<Listing[]> {
   const venues = await deps.prisma.venue.findMany({
     where: { published: true, weekdayBase: { not: null } },
     select: { weekdayBase: true, currency: true, country: true, state: true, stateSlug: true, venueType: true },
   });
+  return listingsOf(venues, fx);
+}
+
+/** Pure: the rows as listings in USD (exported for the bench's hand-written baseline, which reads them with its own SQL). */
+export function listingsOf(venues: ListingRow[], fx: DayRate | null): Listing[] {
   const out: Listing[] = [];
   for (const v of venues) {
     if (v.currency === 'EUR' && !fx) continue; // no rate on file: a euro listing cannot be stated in USD
@@ -116,7 +131,7 @@ const sameType = (l: Listing, asked: string) => l.venueType === asked.trim().toL
  * Without filters: the national (US) row, one row per US state, per named venue type (every country, country null) and per
  * destination country. Filters narrow the listings to one row keyed by every filter given; rows under 3 listings are left out.
  */
-function rowsFor(q: CostBenchmarksQuery, listings: Listing[]): BenchmarkRow[] {
+export function rowsFor(q: CostBenchmarksQuery, listings: Listing[]): BenchmarkRow[] {
   const us = listings.filter((l) => l.country === NATIONAL_COUNTRY);
   if (q.state === undefined && q.venueType === undefined && q.country === undefined) {
     const byKey = <K extends string>(items: Listing[], key: (l: Listing) => K | null) => {
@@ -165,13 +180,17 @@ function rowsFor(q: CostBenchmarksQuery, listings: Listing[]): BenchmarkRow[] {
 export async function costBenchmarks(rawInput: unknown, deps: BenchmarkDeps): Promise<CostBenchmarks> {
   const q = parseCostBenchmarks(rawInput);
   const fx = await deps.eurToUsd();
-  const listings = await liveListings(deps, fx);
+  return benchmarksOf(q, await liveListings(deps, fx), fx, deps.now(), deps.baseUrl);
+}
+
+/** Pure: the answer from the listings (exported for the bench's hand-written baseline). */
+export function benchmarksOf(q: CostBenchmarksQuery, listings: Listing[], fx: DayRate | null, now: Date, baseUrl: string): CostBenchmarks {
   return {
     data: rowsFor(q, listings),
     currency: 'USD',
     fx: fx ? { eurToUsd: fx.rate, rateDate: fx.rateDate } : null,
-    asOf: deps.now().toISOString().slice(0, 10),
-    sourceUrl: `${deps.baseUrl}/venues`,
+    asOf: now.toISOString().slice(0, 10),
+    sourceUrl: `${baseUrl}/venues`,
     note:
       'Computed at request time from live, published listings: the weekday base price for exclusive use over the whole ' +
       'minimum stay (before cleaning, service fee and tax), in USD. Euro listings are converted at fx.eur_to_usd; ' +

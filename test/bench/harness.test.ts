@@ -8,6 +8,8 @@ import { loadMix } from '../../bench/mix-replay.js';
 import { resultsProblems, chartRows, type CaseResult } from '../../bench/results-file.js';
 import { chartSvg } from '../../bench/chart.js';
 import { quantile } from '../../bench/open-loop.js';
+import { projection } from '../../bench/baseline-sql.js';
+import { benchCases, type Discovery } from '../../bench/cases.js';
 
 const facts: CatalogueFacts = {
   venues: Array.from({ length: 300 }, (_, i) => ({
@@ -139,5 +141,27 @@ describe('results.json and chart', () => {
   it('quantiles use the nearest rank', () => {
     const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
     expect([quantile(sorted, 0.5), quantile(sorted, 0.99), quantile(sorted, 1), quantile([], 0.5)]).toEqual([50, 99, 100, 0]);
+  });
+});
+
+describe('per-route baselines', () => {
+  it('projection picks fields in selection order under snake_case names, lists element-wise, null as null', () => {
+    const pick = projection('b aB { cD } list { x } missing none { y }');
+    expect(JSON.stringify(pick({ list: [{ x: 1, z: 2 }], aB: { cD: 3, e: 4 }, b: 'b', none: null, extra: 5 }))).toBe(
+      '{"b":"b","a_b":{"c_d":3},"list":[{"x":1}],"missing":null,"none":null}',
+    );
+  });
+
+  it('every API case with a baseline has exactly one baseline standing for it, and every baseline names its case', () => {
+    const d: Discovery = { slug: 'a/b/c', page5Path: '/p', page5FirstSlug: 'x', vendorSlug: 'v/w', photoId: 'id', postSlug: 'post' };
+    const cases = benchCases(d);
+    const ids = new Set(cases.map((c) => c.id));
+    const baselines = cases.filter((c) => c.server === 'b1');
+    expect(baselines.every((b) => b.bodyOf && ids.has(b.bodyOf) && b.sameDataAs === b.id && typeof b.statements === 'number')).toBe(true);
+    expect(new Set(baselines.map((b) => b.bodyOf)).size).toBe(baselines.length);
+    for (const route of ['R8', 'R9', 'R10', 'R11', 'R12', 'R13', 'R14', 'R15', 'R16', 'R17', 'R18']) {
+      const c = cases.find((x) => x.id === route)!;
+      expect(baselines.find((b) => b.id === c.sameDataAs)?.bodyOf, route).toBe(route);
+    }
   });
 });
