@@ -18,6 +18,7 @@ export interface Answer {
 }
 
 import { KNOWLEDGE_Q, PRICING_ARGS, RANGE_ARGS } from './baseline-sql.js';
+import { venueRoutes } from '../src/venues/venues.rest.js';
 
 /** A response read once: its text, and its JSON when it is JSON (checks look at both). */
 export async function answerOf(response: Response): Promise<Answer> {
@@ -69,6 +70,8 @@ export const venuesQuery = (first: number) =>
 export const graphqlPost = (first = 20): BenchRequest => ({ method: 'POST', path: '/graphql', body: JSON.stringify({ query: venuesQuery(first) }) });
 
 const SEARCH = '/api/v1/venues?limit=20';
+/** The REST venue search's own GraphQL document (src/venues/venues.rest.ts). */
+const SEARCH_DOCUMENT = venueRoutes.find((r) => r.operationId === 'searchVenues')!.document;
 
 type Check = (json: any) => string | false;
 
@@ -348,6 +351,19 @@ export function benchCases(d: Discovery): BenchCase[] {
       ),
     },
     { id: 'R4', label: 'GraphQL POST, 20 venues', server: 'api', request: graphqlPost(), sameDataAs: 'B1g', check: checkGraph },
+    {
+      // The issue's "GraphQL with the same data": R1's own route document, sent to /graphql as a client would.
+      id: 'R1g',
+      label: "GraphQL POST of R1's document, 20 venues",
+      server: 'api',
+      request: { method: 'POST', path: '/graphql', body: JSON.stringify({ query: SEARCH_DOCUMENT, variables: { limit: 20 } }) },
+      sameDataAs: 'B1',
+      check: checked(
+        (b) =>
+          (b.errors && `errors: ${JSON.stringify(b.errors).slice(0, 200)}`) ||
+          (b.data?.venues?.nodes?.length !== 20 && 'data.venues.nodes is not 20 venues'),
+      ),
+    },
     {
       id: 'R5',
       label: 'GraphQL GET ?query=, same',

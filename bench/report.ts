@@ -141,7 +141,7 @@ export function openTable(run: DatabaseRun): string {
 
 export interface Goals {
   /** A case's req/s over a baseline's (or another case's, e.g. MIX-warm ÷ MIX-cold) in the same rounds. */
-  throughput: Array<{ goal: string; case: string; baseline: BaselineId | 'B0' | 'MIX-cold'; min: number; databases?: DatabaseKind[] }>;
+  throughput: Array<{ goal: string; case: string; baseline: BaselineId | 'B0' | 'MIX-cold' | 'R1'; min: number; databases?: DatabaseKind[] }>;
   /** Open-loop p99 ceilings (OPEN-rest, OPEN-gql). */
   open?: Array<{ goal: string; case: string; p99MaxMs: number; databases?: DatabaseKind[] }>;
   /** Failures allowed in the MIX replay (non-2xx, socket errors, timeouts; no 404 is expected). */
