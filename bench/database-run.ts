@@ -252,6 +252,27 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
       { connections: c.connections ?? options.connections, duration: seconds },
     );
 
+  /** One round of the MIX list from the cursor's place, on whichever API server is running now. */
+  const replayMix = async (id: 'MIX-cold' | 'MIX-warm', cursor: MixCursor, round: number): Promise<MixMeasurement> => {
+    alive('api');
+    const m = await measureMix(
+      { baseUrl: `http://127.0.0.1:${apiPort}`, keys },
+      { entries: mix.file.entries, requests: mix.requests },
+      cursor,
+      api.pid,
+      {
+        connections: options.connections,
+        duration: options.duration,
+      },
+    );
+    alive('api');
+    const failedEntries = m.failedEntries.map((f) => `#${f.entry} ${f.kind} → ${f.status}`).join(', ');
+    log(
+      `round ${round + 1}/${options.rounds} ${id} ${Math.round(m.rps)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, ${m.sent} sent (${m.repeats} repeats)${m.failures ? `, FAILED: ${failureText(m)}${failedEntries ? ` (${failedEntries})` : ''}` : ''}`,
+    );
+    return m;
+  };
+
   for (let round = 0; round < options.rounds; round++) {
     for (const [i, c] of cases.entries()) {
       alive(c.server);
@@ -280,23 +301,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
       );
     }
     // MIX-cold: no warm-up (the cases above warmed the process; warming on the list would spend requests it must send cold).
-    alive('api');
-    const m: MixMeasurement = await measureMix(
-      { baseUrl: `http://127.0.0.1:${apiPort}`, keys },
-      { entries: mix.file.entries, requests: mix.requests },
-      mixCursor,
-      api.pid,
-      {
-        connections: options.connections,
-        duration: options.duration,
-      },
-    );
-    alive('api');
-    mixRun.rounds.push(m);
-    const failedEntries = m.failedEntries.map((f) => `#${f.entry} ${f.kind} → ${f.status}`).join(', ');
-    log(
-      `round ${round + 1}/${options.rounds} MIX-cold ${Math.round(m.rps)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, ${m.sent} sent (${m.repeats} repeats)${m.failures ? `, FAILED: ${failureText(m)}${failedEntries ? ` (${failedEntries})` : ''}` : ''}`,
-    );
+    mixRun.rounds.push(await replayMix('MIX-cold', mixCursor, round));
   }
   runs.push(mixRun);
 
@@ -352,21 +357,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     warmRun.problems.push(`${differing.length} of ${sample.length} sampled answers differ from the cold server's, e.g. entry #${differing[0]}`);
   const warmCursor: MixCursor = { next: 0 };
   for (let round = 0; round < options.rounds; round++) {
-    alive('api');
-    const m = await measureMix(
-      { baseUrl: `http://127.0.0.1:${apiPort}`, keys },
-      { entries: mix.file.entries, requests: mix.requests },
-      warmCursor,
-      api.pid,
-      {
-        connections: options.connections,
-        duration: options.duration,
-      },
-    );
-    warmRun.rounds.push(m);
-    log(
-      `round ${round + 1}/${options.rounds} MIX-warm ${Math.round(m.rps)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms${m.failures ? `, FAILED: ${failureText(m)}` : ''}`,
-    );
+    warmRun.rounds.push(await replayMix('MIX-warm', warmCursor, round));
   }
   runs.push(warmRun);
   const warm = {
