@@ -152,12 +152,22 @@ export function isSharedRead(document: DocumentNode, operationName?: string | nu
   return !perCaller;
 }
 
-const documentIds = new WeakMap<DocumentNode, string>();
-/** A document's identity in keys: the hash of its printed form, computed once per parsed document. */
-export function documentId(document: DocumentNode): string {
-  let id = documentIds.get(document);
-  if (!id) documentIds.set(document, (id = createHash('sha256').update(print(document)).digest('base64url')));
-  return id;
+const operationNames = new WeakMap<DocumentNode, Map<string, string | null>>();
+/**
+ * A GraphQL operation's name in cache keys (the hash of its printed document and the operation name), or null when
+ * it is not a shared read. Decided once per parsed document and operation (Yoga reuses one DocumentNode per query
+ * text), so a request never walks or prints its document again.
+ */
+export function sharedReadOf(document: DocumentNode, operationName?: string | null): string | null {
+  let byOperation = operationNames.get(document);
+  if (!byOperation) operationNames.set(document, (byOperation = new Map()));
+  const name = operationName ?? '';
+  let key = byOperation.get(name);
+  if (key === undefined) {
+    key = isSharedRead(document, operationName) ? `graphql:${createHash('sha256').update(print(document)).digest('base64url')}:${name}` : null;
+    byOperation.set(name, key);
+  }
+  return key;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
-import { documentId, executeThroughCache, isSharedRead } from '../cache/response-cache.js';
+import { executeThroughCache, sharedReadOf } from '../cache/response-cache.js';
 import { getSchema } from './schema.js';
 import { requestScope, type RequestContext } from '../http/context.js';
 import { formatGraphQLError, useCatalogueValidationErrors } from './errors.js';
@@ -40,8 +40,8 @@ function useResponseCache(): Plugin<YogaServerContext> {
     onExecute({ args, executeFn, setExecuteFn }) {
       const ctx = args.contextValue as RequestContext;
       const document = args.document as DocumentNode;
-      if (!ctx.responseCache || !isSharedRead(document, args.operationName)) return;
-      const operation = `graphql:${documentId(document)}:${args.operationName ?? ''}`;
+      const operation = ctx.responseCache ? sharedReadOf(document, args.operationName) : null;
+      if (!operation) return;
       setExecuteFn((a) => executeThroughCache(ctx, operation, a.variableValues, () => executeFn(a) as Promise<ExecutionResult>));
     },
   };
