@@ -141,16 +141,34 @@ function createDatabase(
 }
 
 /**
- * A pg pool through adapter-pg: the one driver path, for PostgreSQL and the embedded database alike. The pool is ours
- * (not the adapter's own) so the metrics can read its counts; the adapter still ends it on $disconnect.
+ * The pg pool every PostgreSQL and embedded connection comes from.
+ *
+ * pg emits `error` on a connection the server drops (a restart's 57P01, pg_terminate_backend, a reset socket) and
+ * pg-pool listens only while the connection is idle or running `pool.query`: a connection checked out between two
+ * statements has no listener, and the event would be an uncaught exception that ends the process. Every connection
+ * gets a listener for its whole life; the pool still drops a broken one on release (it is no longer queryable), and
+ * the statement that was using it fails as database_error.
  */
-function createPooledPrisma(databaseUrl: string, poolSize: number): { prisma: PrismaClient; pool: pg.Pool } {
+export function createPgPool(databaseUrl: string, poolSize: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
     // Fail a request instead of queueing it forever when the server is unreachable.
     connectionTimeoutMillis: 5_000,
   });
+  pool.on('connect', (connection) => connection.on('error', ignoreDroppedConnection));
+  return pool;
+}
+
+/** The failure reaches whoever uses the connection next (its query fails); the event itself needs no handling. */
+function ignoreDroppedConnection(): void {}
+
+/**
+ * A pg pool through adapter-pg: the one driver path, for PostgreSQL and the embedded database alike. The pool is ours
+ * (not the adapter's own) so the metrics can read its counts; the adapter still ends it on $disconnect.
+ */
+function createPooledPrisma(databaseUrl: string, poolSize: number): { prisma: PrismaClient; pool: pg.Pool } {
+  const pool = createPgPool(databaseUrl, poolSize);
   // A dropped idle connection (server restart, pg_terminate_backend) is replaced by the pool on its next checkout;
   // the adapter's listener keeps it from crashing the process.
   // The cast bridges two copies of @types/pg (adapter-pg bundles a newer one); at run time both name this one `pg`.
