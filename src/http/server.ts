@@ -27,12 +27,21 @@ export const DRAIN_TIMEOUT_MS = 10_000;
  */
 export const DRAIN_ACCEPT_GRACE_MS = 500;
 
+/**
+ * After the grace, the listener stays open while connections still arrive: it closes once none has come for
+ * `DRAIN_ACCEPT_QUIET_MS`, and at the latest `DRAIN_ACCEPT_MAX_MS` after the drain began. On a loaded machine the
+ * kernel's accept queue can still hold requests sent before the signal when the grace ends; closing then reset them.
+ */
+export const DRAIN_ACCEPT_QUIET_MS = 250;
+export const DRAIN_ACCEPT_MAX_MS = 2_000;
+
 export interface HttpServer {
   server: Server;
   /**
    * Graceful drain: let every in-flight request finish (their responses say `Connection: close`); answer what arrives
-   * during `DRAIN_ACCEPT_GRACE_MS` with 503, then stop accepting and close idle keep-alive connections; resolve when
-   * the last connection has closed. After `DRAIN_TIMEOUT_MS` the rest are cut.
+   * during `DRAIN_ACCEPT_GRACE_MS`, and for as long as connections keep arriving (up to `DRAIN_ACCEPT_MAX_MS`), with
+   * 503; then stop accepting and close idle keep-alive connections; resolve when the last connection has closed.
+   * After `DRAIN_TIMEOUT_MS` the rest are cut.
    */
   drain: () => Promise<void>;
 }
@@ -159,15 +168,30 @@ export function createHttpServer(listener: RequestListener, options: { log: Logg
         server.closeAllConnections();
       }, DRAIN_TIMEOUT_MS);
       force.unref();
-      // After the grace, close() stops accepting and, on Node ≥ 19, closes idle keep-alive connections; busy ones close
-      // after their response (Connection: close), and the callback runs when the last one has. Closing at once reset
-      // requests sent just before SIGTERM (test/platform/server-process.test.ts: 26 of 50 on a real process).
-      setTimeout(() => {
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
+      // close() stops accepting and, on Node ≥ 19, closes idle keep-alive connections; busy ones close after their
+      // response (Connection: close), and the callback runs when the last one has. Closing at once reset requests sent
+      // just before SIGTERM (test/platform/server-process.test.ts: 26 of 50 on a real process).
+      const began = performance.now();
+      let lastConnection = began;
+      const arrived = () => (lastConnection = performance.now());
+      server.on('connection', arrived);
+      const closeWhenQuiet = () =>
+        // Decided after one turn of the loop, whose poll phase accepts whatever the kernel queued while a busy loop
+        // delayed this timer: a late timer must not read as a quiet listener.
+        setImmediate(() => {
+          const now = performance.now();
+          if (now - lastConnection < DRAIN_ACCEPT_QUIET_MS && now - began < DRAIN_ACCEPT_MAX_MS) {
+            setTimeout(closeWhenQuiet, DRAIN_ACCEPT_QUIET_MS);
+            return;
+          }
+          server.off('connection', arrived);
+          options.log.info({ inFlight: inFlight.size }, 'drain: no longer accepting connections');
+          server.close(() => {
+            clearTimeout(force);
+            resolve();
+          });
         });
-      }, DRAIN_ACCEPT_GRACE_MS);
+      setTimeout(closeWhenQuiet, DRAIN_ACCEPT_GRACE_MS);
     });
 
   return { server, drain };

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { createHttpServer, SERVER_TIMEOUTS, type HttpServer } from '../../src/http/server.js';
+import { createHttpServer, DRAIN_ACCEPT_GRACE_MS, DRAIN_ACCEPT_MAX_MS, SERVER_TIMEOUTS, type HttpServer } from '../../src/http/server.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { targets, validBody } from '../inquiries/support.js';
 
@@ -143,6 +143,53 @@ describe('graceful drain', () => {
     await Promise.all(responses.map((r) => r.text()));
     await draining;
     expect(server.server.listening).toBe(false);
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+
+  it('keeps answering 503 while connections still arrive after the accept grace, and stops accepting once they stop', async () => {
+    const server = createHttpServer(t.app.requestListener, { log: createLogger({ level: 'silent' }), baseUrl: 'http://api.test' });
+    await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    const began = performance.now();
+    let drained = 0;
+    const draining = server.drain().then(() => (drained = performance.now()));
+    // A new connection every 20 ms until well past the grace: each is read and refused, none reset.
+    const answers: string[] = [];
+    while (performance.now() - began < DRAIN_ACCEPT_GRACE_MS + 400) {
+      const res = await fetch(`${base}/healthz`, { headers: { connection: 'close' } }).catch(
+        (e: { cause?: { code?: string } }) => e.cause?.code ?? 'error',
+      );
+      answers.push(typeof res === 'string' ? res : `${res.status} ${res.headers.get('retry-after')}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const lastSent = performance.now();
+    expect(new Set(answers)).toEqual(new Set(['503 1']));
+    await draining;
+    expect(server.server.listening).toBe(false);
+    // Closed once no connection had come for the quiet window (timers on a busy machine add their slack).
+    expect(drained - lastSent).toBeLessThan(DRAIN_ACCEPT_MAX_MS);
+  });
+
+  it('stops accepting at DRAIN_ACCEPT_MAX_MS even while connections keep arriving', async () => {
+    const server = createHttpServer(t.app.requestListener, { log: createLogger({ level: 'silent' }), baseUrl: 'http://api.test' });
+    await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    const began = performance.now();
+    let drained = 0;
+    const draining = server.drain().then(() => (drained = performance.now()));
+    const answers: string[] = [];
+    while (!drained && performance.now() - began < DRAIN_ACCEPT_MAX_MS + 3_000) {
+      const res = await fetch(`${base}/healthz`, { headers: { connection: 'close' } }).catch(
+        (e: { cause?: { code?: string } }) => e.cause?.code ?? 'error',
+      );
+      answers.push(typeof res === 'string' ? res : String(res.status));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await draining;
+    expect(drained - began).toBeGreaterThanOrEqual(DRAIN_ACCEPT_MAX_MS);
+    expect(drained - began).toBeLessThan(DRAIN_ACCEPT_MAX_MS + 1_000);
+    // The request sent as the listener closed may be refused; every one before it was answered.
+    expect(answers.slice(0, -1).filter((a) => a !== '503')).toEqual([]);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   });
 });
