@@ -2,6 +2,7 @@ import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import RelayPlugin from '@pothos/plugin-relay';
+import SharedResponsePathsPlugin from './shared-response-paths.js';
 import { fieldComplexity } from './complexity.js';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
@@ -26,7 +27,8 @@ interface BuilderOptions {
 export type Types = PothosSchemaTypes.ExtendDefaultTypes<BuilderOptions>;
 
 export const builder = new SchemaBuilder<BuilderOptions>({
-  plugins: [PrismaPlugin, RelayPlugin, ComplexityPlugin],
+  // First, so its wrapper runs outside plugin-prisma's (shared-response-paths.ts says why).
+  plugins: [SharedResponsePathsPlugin, PrismaPlugin, RelayPlugin, ComplexityPlugin],
   // Cost per field for the request bounds (complexity.ts); the bounds are enforced by its Yoga plugin, before execution.
   complexity: { fieldComplexity },
   defaultFieldNullability: false,

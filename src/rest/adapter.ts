@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { refusedVariable } from '../graphql/errors.js';
+import { createResponsePathLinks } from '../graphql/shared-response-paths.js';
 import { executeThroughCache, isSharedRead } from '../cache/response-cache.js';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
@@ -175,6 +176,7 @@ async function executeRoute(compiled: CompiledRoute, schema: GraphQLSchema, cont
   }
   const run = () => execute({ schema, document: compiled.document, contextValue, variableValues });
   if (!compiled.jit.query) return run();
+  contextValue.responsePathLinks = createResponsePathLinks();
   const result = await compiled.jit.query(undefined, contextValue, variableValues);
   // Variables graphql-jit refused (errors and no data: nothing ran) are answered by graphql-js, whose errors name the
   // variable definition, which runRoute turns into invalid_parameters.
