@@ -15,7 +15,7 @@ import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
 import { useApiCors } from './http/cors.js';
-import { asHead, withCaching, withCompression } from './http/conventions.js';
+import { asHead, withCaching, withCompression, withRequestId } from './http/conventions.js';
 import { deprecationHeaders, isIntrospectionOnly } from './http/deprecation.js';
 import { createDeveloperPages } from './developers/developers.http.js';
 import type { Logger } from './logging/logger.js';
@@ -177,8 +177,8 @@ export function createApp(options: AppOptions): App {
         loaders: createLoaders(dayRates),
         idempotencyKey: null,
       };
-      const { body } = await runRoute(compiled, { search: input.search, pathValues: input.pathValues }, schema, context);
-      return { body: { ...body, request_id: requestId } };
+      const { text } = await runRoute(compiled, { search: input.search, pathValues: input.pathValues }, schema, context);
+      return { body: { ...(JSON.parse(text) as Record<string, unknown>), request_id: requestId } };
     },
   });
   const developerPages = createDeveloperPages(deps.baseUrl);
@@ -315,13 +315,16 @@ export function createApp(options: AppOptions): App {
       // POST bodies are read only for routes that take one, after the key is checked; 413 comes before any parsing.
       if (matched.compiled.route.body) assertJsonBody(request.headers);
       const requestBody = matched.compiled.route.body ? await readBody(request, maxBodyBytes) : undefined;
-      const { status, body } = await runRoute(
+      const answer = await runRoute(
         matched.compiled,
         { search: url.searchParams, pathValues: matched.pathValues, body: requestBody },
         schema,
         context,
       );
-      return json(status, { ...body, request_id: requestId }, matched.compiled.route.deprecatedFields ? deprecationHeaders(deps.baseUrl) : {});
+      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+      if (answer.etag) headers.etag = answer.etag;
+      if (matched.compiled.route.deprecatedFields) Object.assign(headers, deprecationHeaders(deps.baseUrl));
+      return new Response(withRequestId(answer.text, requestId), { status: answer.status, headers });
     } catch (e) {
       return errorResponse(translate(e, log, requestId, request), requestId, deps.baseUrl);
     }

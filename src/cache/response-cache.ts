@@ -39,7 +39,7 @@ export interface ResponseCache {
 }
 
 export interface CachedAnswer {
-  /** The execution result's data, as JSON text. */
+  /** The answer as its surface keeps it (AnswerCodec): a GraphQL result's data, or a REST route's rendered body. */
   data: string;
   /** When it was computed, Unix ms on the app's clock (Age header). */
   storedAt: number;
@@ -170,36 +170,59 @@ export function sharedReadOf(document: DocumentNode, operationName?: string | nu
   return key;
 }
 
+/** How one surface's answers are kept: the text to store (null: this answer is not kept) and the answer back from it. */
+export interface AnswerCodec<T> {
+  keep: (answer: T) => string | null;
+  load: (text: string) => T;
+}
+
 /**
- * Runs one execution through the response cache: a cached answer is served after the per-key allowances its
- * execution charged are charged again (a used-up venue detail allowance makes it a miss, so the execution refuses it
- * exactly as without a cache); otherwise the execution runs and a clean answer (no errors, nothing degraded, at most
- * one venue lookup) is kept. `operation` null: not a shared read, executed as it is.
+ * Answers one shared read through the response cache: a cached answer is served after the per-key allowances its
+ * computation charged are charged again (a used-up venue detail allowance makes it a miss, so the computation refuses
+ * it exactly as without a cache); otherwise the answer is computed and, when clean (`codec.keep` takes it, nothing
+ * degraded, at most one venue lookup), kept. A computation that throws keeps nothing. `operation` null: not a shared
+ * read, computed as it is.
  */
-export async function executeThroughCache(
+export async function answerThroughCache<T>(
   ctx: RequestContext,
   operation: string | null,
   variables: unknown,
-  execute: () => Promise<ExecutionResult> | ExecutionResult,
-): Promise<ExecutionResult> {
+  compute: () => Promise<T> | T,
+  codec: AnswerCodec<T>,
+): Promise<T> {
   const cache = ctx.responseCache;
-  if (!cache || !operation || cache.ttlSeconds === 0) return execute();
+  if (!cache || !operation || cache.ttlSeconds === 0) return compute();
   const key = createHash('sha256')
     .update(`${cache.epoch()}\n${operation}\n${JSON.stringify(variables ?? {})}`)
     .digest('base64url');
   const hit = await cache.lookup(key);
   if (hit && (await chargedAgain(hit, ctx))) {
     noteCache(ctx, 'HIT', Math.max(0, Math.floor((ctx.now().getTime() - hit.storedAt) / 1000)));
-    return { data: JSON.parse(hit.data) as Record<string, unknown> };
+    return codec.load(hit.data);
   }
   const notes: AnswerNotes = { venueLookups: 0 };
   ctx.answerNotes = notes;
-  const result = await execute();
-  if (!result.errors?.length && result.data && !notes.doNotReuse && notes.venueLookups <= 1) {
-    cache.keep(key, { data: JSON.stringify(result.data), storedAt: ctx.now().getTime(), venueLookups: notes.venueLookups });
-  }
+  const answer = await compute();
+  const text = !notes.doNotReuse && notes.venueLookups <= 1 ? codec.keep(answer) : null;
+  if (text !== null) cache.keep(key, { data: text, storedAt: ctx.now().getTime(), venueLookups: notes.venueLookups });
   noteCache(ctx, 'MISS');
-  return result;
+  return answer;
+}
+
+/** A GraphQL execution result: its data is kept when it has no errors. */
+const executionResults: AnswerCodec<ExecutionResult> = {
+  keep: (result) => (!result.errors?.length && result.data ? JSON.stringify(result.data) : null),
+  load: (text) => ({ data: JSON.parse(text) as Record<string, unknown> }),
+};
+
+/** One GraphQL execution (a /graphql request) through the response cache. */
+export function executeThroughCache(
+  ctx: RequestContext,
+  operation: string | null,
+  variables: unknown,
+  execute: () => Promise<ExecutionResult> | ExecutionResult,
+): Promise<ExecutionResult> {
+  return answerThroughCache(ctx, operation, variables, execute, executionResults);
 }
 
 async function chargedAgain(hit: CachedAnswer, ctx: RequestContext): Promise<boolean> {

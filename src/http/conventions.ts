@@ -27,13 +27,15 @@ const COMPRESSIBLE = /^(application\/(json|graphql-response\+json|javascript)|te
  */
 export async function withCaching(request: Request, response: Response, requestId: string, cacheable: boolean): Promise<Response> {
   if (!cacheable || response.status !== 200) {
+    response.headers.delete('etag');
     if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
     return response;
   }
-  const body = await response.text();
-  const stable = body.replaceAll(`"request_id":"${requestId}"`, '');
-  const etag = `W/"${createHash('sha256').update(stable).digest('base64url').slice(0, 27)}"`;
-  const headers = new Headers(response.headers);
+  // A REST route names its ETag as it renders the body (and a cached answer keeps it), so its body is not read again.
+  const rendered = response.headers.get('etag');
+  const body = rendered ? null : await response.text();
+  const etag = rendered ?? weakEtag(body!.replaceAll(`"request_id":"${requestId}"`, ''));
+  const headers = rendered ? response.headers : new Headers(response.headers);
   headers.set('etag', etag);
   headers.set('cache-control', 'private, max-age=300');
   const wanted = request.headers.get('if-none-match');
@@ -42,7 +44,23 @@ export async function withCaching(request: Request, response: Response, requestI
     headers.delete('content-length');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { status: response.status, headers });
+  return rendered ? response : new Response(body, { status: response.status, headers });
+}
+
+/** The weak ETag of a body, given as it reads without its request_id. */
+export function weakEtag(stableBody: string): string {
+  return `W/"${createHash('sha256').update(stableBody).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * A JSON object's text with `request_id` added as its last member, and the ETag of that body (computed without the
+ * request_id, as withCaching computes it for every other body).
+ */
+export function withRequestId(objectText: string, requestId: string): string {
+  return `${objectText.slice(0, -1)}${objectText.length > 2 ? ',' : ''}"request_id":"${requestId}"}`;
+}
+export function etagWithoutRequestId(objectText: string): string {
+  return weakEtag(`${objectText.slice(0, -1)}${objectText.length > 2 ? ',' : ''}}`);
 }
 
 /** br or gzip, as the client prefers (br first at equal weight), for text bodies of 1 KB or more. */

@@ -8,12 +8,14 @@ import {
   type DocumentNode,
   type FieldNode,
   type GraphQLSchema,
+  type ExecutionResult,
   type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { refusedVariable } from '../graphql/errors.js';
 import { createResponsePathLinks } from '../graphql/shared-response-paths.js';
-import { executeThroughCache, isSharedRead } from '../cache/response-cache.js';
+import { answerThroughCache, isSharedRead, type AnswerCodec } from '../cache/response-cache.js';
+import { etagWithoutRequestId } from '../http/conventions.js';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
 import type { RequestContext } from '../http/context.js';
@@ -86,7 +88,8 @@ export function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledR
     rootField: root.alias?.value ?? root.name.value,
     root,
     enumOutputs: enumOutputsOf(document, schema),
-    sharedRead: route.method === 'GET' && isSharedRead(document) ? `rest:${route.operationId}` : null,
+    // Named for what is kept (the rendered body): a node of an older release sharing Redis keeps data under `rest:`.
+    sharedRead: route.method === 'GET' && isSharedRead(document) ? `rest-body:${route.operationId}` : null,
   };
 }
 
@@ -115,13 +118,32 @@ export function matchRoute(
   return null;
 }
 
-/** Runs a matched route on the shared schema and returns its status and JSON body (without request_id). */
+/**
+ * A route's answer: its status and its JSON body as text, without request_id (withRequestId adds it). A GET's answer
+ * names its ETag, computed once as it is rendered and kept with it in the response cache.
+ */
+export interface RouteAnswer {
+  status: number;
+  text: string;
+  etag?: string;
+}
+
+/** A rendered answer as the response cache keeps it: the ETag, a line break, the body. */
+const routeAnswers: AnswerCodec<RouteAnswer> = {
+  keep: (answer) => `${answer.etag ?? ''}\n${answer.text}`,
+  load: (kept) => {
+    const cut = kept.indexOf('\n');
+    return { status: 200, etag: kept.slice(0, cut) || undefined, text: kept.slice(cut + 1) };
+  },
+};
+
+/** Runs a matched route on the shared schema and returns its answer (through the response cache for shared reads). */
 export async function runRoute(
   compiled: CompiledRoute,
   input: { search: URLSearchParams; pathValues: Record<string, string>; body?: Uint8Array },
   schema: GraphQLSchema,
   context: RequestContext,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<RouteAnswer> {
   const rename = (argument: string) => compiled.paramOfArgument.get(argument) ?? snakeCase(argument);
   let variableValues: Record<string, unknown>;
   let checked: Partial<RequestContext> | undefined;
@@ -147,9 +169,17 @@ export async function runRoute(
     throw new ApiError('invalid_parameters', { cause: e });
   }
   const contextValue = checked ? { ...context, ...checked } : context;
-  const result = await executeThroughCache(contextValue, compiled.sharedRead, variableValues, () =>
-    executeRoute(compiled, schema, contextValue, variableValues),
+  return answerThroughCache(
+    contextValue,
+    compiled.sharedRead,
+    variableValues,
+    async () => renderAnswer(compiled, await executeRoute(compiled, schema, contextValue, variableValues), rename),
+    routeAnswers,
   );
+}
+
+/** The route's answer from its execution result; an error in it is thrown as the ApiError the route answers with. */
+function renderAnswer(compiled: CompiledRoute, result: ExecutionResult, rename: (argument: string) => string): RouteAnswer {
   if (result.errors?.length) {
     const first = result.errors[0];
     const cause = first.originalError instanceof GraphQLError ? first.originalError.originalError : first.originalError;
@@ -161,7 +191,9 @@ export async function runRoute(
   }
   const raw = result.data?.[compiled.rootField];
   const data = compiled.enumOutputs && compiled.root.selectionSet ? withWireValues(raw, [compiled.root.selectionSet], compiled.enumOutputs) : raw;
-  return { status: compiled.route.method === 'POST' ? 201 : 200, body: envelope(compiled.route.envelope, data) };
+  const text = JSON.stringify(envelope(compiled.route.envelope, data));
+  if (compiled.route.method === 'POST') return { status: 201, text };
+  return { status: 200, text, etag: etagWithoutRequestId(text) };
 }
 
 /**
