@@ -41,6 +41,7 @@ import { prepareTools, type PreparedTool } from './mcp/mcp.server.js';
 import { clientIp, type ServerContext } from './http/client-ip.js';
 import { createResponseCache, type ResponseCacheOptions } from './cache/response-cache.js';
 import { createMetrics, surfaceOf, type Metrics, type MetricsSurface } from './observability/metrics.js';
+import { Request, Response } from './http/fetch-api.js';
 
 export interface AppOptions {
   prisma: PrismaClient;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { RESPONSE_CACHE_TEXT } from '../cache/response-cache.js';
+import { Headers, Response } from './fetch-api.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.js';
 import { errorBody, errorExtensions } from '../errors/translate.js';
+import { Headers, Response } from './fetch-api.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

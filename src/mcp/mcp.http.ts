@@ -3,6 +3,7 @@ import type { ApiError } from '../errors/api-error.js';
 import { readBody } from '../http/body.js';
 import type { Logger } from '../logging/logger.js';
 import { createAssistantServer, runToolOnCore, type PreparedTool, type RouteRunner } from './mcp.server.js';
+import { Response } from '../http/fetch-api.js';
 
 export interface McpHttpOptions {
   /** The tool table with its schemas (built once, on first use). */
