@@ -2,7 +2,6 @@ import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import RelayPlugin from '@pothos/plugin-relay';
-import SharedResponsePathsPlugin from './shared-response-paths.js';
 import { fieldComplexity } from './complexity.js';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
@@ -27,8 +26,7 @@ interface BuilderOptions {
 export type Types = PothosSchemaTypes.ExtendDefaultTypes<BuilderOptions>;
 
 export const builder = new SchemaBuilder<BuilderOptions>({
-  // First, so its wrapper runs outside plugin-prisma's (shared-response-paths.ts says why).
-  plugins: [SharedResponsePathsPlugin, PrismaPlugin, RelayPlugin, ComplexityPlugin],
+  plugins: [PrismaPlugin, RelayPlugin, ComplexityPlugin],
   // Cost per field for the request bounds (complexity.ts); the bounds are enforced by its Yoga plugin, before execution.
   complexity: { fieldComplexity },
   defaultFieldNullability: false,

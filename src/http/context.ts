@@ -8,7 +8,6 @@ import type { Logger } from '../logging/logger.js';
 import type { Limits } from '../limits/limits.service.js';
 import type { InquiryInput } from '../inquiries/inquiries.inputs.js';
 import type { AnswerNotes, ResponseCache } from '../cache/response-cache.js';
-import type { ResponsePathLinks } from '../graphql/shared-response-paths.js';
 
 /** Where a request came in: the rules are the same, the stored lead records it (issue: inquiries). */
 export type Surface = 'rest' | 'graphql' | 'mcp';
@@ -46,8 +45,6 @@ export interface RequestContext extends AppDeps {
   checkedInquiry?: InquiryInput;
   /** What this request's execution charged and whether its answer may be cached (set by executeThroughCache). */
   answerNotes?: AnswerNotes;
-  /** Set where graphql-jit executes (REST routes): shares response path links as graphql-js does. */
-  responsePathLinks?: ResponsePathLinks;
 }
 
 /** The request id (and logger) of the request being served, for code with no context argument (error formatting). */

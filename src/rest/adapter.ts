@@ -13,7 +13,6 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { refusedVariable } from '../graphql/errors.js';
-import { createResponsePathLinks } from '../graphql/shared-response-paths.js';
 import { answerThroughCache, isSharedRead, type AnswerCodec } from '../cache/response-cache.js';
 import { etagWithoutRequestId } from '../http/conventions.js';
 import { ApiError } from '../errors/api-error.js';
@@ -208,7 +207,6 @@ async function executeRoute(compiled: CompiledRoute, schema: GraphQLSchema, cont
   }
   const run = () => execute({ schema, document: compiled.document, contextValue, variableValues });
   if (!compiled.jit.query) return run();
-  contextValue.responsePathLinks = createResponsePathLinks();
   const result = await compiled.jit.query(undefined, contextValue, variableValues);
   // Variables graphql-jit refused (errors and no data: nothing ran) are answered by graphql-js, whose errors name the
   // variable definition, which runRoute turns into invalid_parameters.
