@@ -53,13 +53,12 @@ export function weakEtag(stableBody: string): string {
   return `W/"${createHash('sha256').update(stableBody).digest('base64url').slice(0, 27)}"`;
 }
 
-/**
- * A JSON object's text with `request_id` added as its last member, and the ETag of that body (computed without the
- * request_id, as withCaching computes it for every other body).
- */
+/** A JSON object's text with `request_id` added as its last member (a REST body as it is sent). */
 export function withRequestId(objectText: string, requestId: string): string {
   return `${objectText.slice(0, -1)}${objectText.length > 2 ? ',' : ''}"request_id":"${requestId}"}`;
 }
+
+/** The ETag withCaching would compute for `withRequestId(objectText, id)`, whatever the id, without building it. */
 export function etagWithoutRequestId(objectText: string): string {
   return weakEtag(`${objectText.slice(0, -1)}${objectText.length > 2 ? ',' : ''}}`);
 }
