@@ -93,26 +93,53 @@ async function pricingOf(v: Parameters<typeof venuePricing>[0], ctx: RequestCont
  */
 const PRICE_COLUMNS = { currency: true, minNights: true, weekdayBase: true, weekendBase: true, extraNight: true, startingTotal: true } as const;
 
+/**
+ * The short columns of a list item (§2.2), part of every venue row like the price columns. plugin-prisma wraps each
+ * field that has its own `select` (every `expose` in select mode) in a per-row lookup of its query plan, whose path key
+ * is rebuilt for every row and field: 16 % of a 20-venue search's CPU, more than reading ~20 short columns each time.
+ * These fields read the row directly; the long ones (description, categories, photos, testimonials) keep their own
+ * select, so a list page still leaves them on disk.
+ */
+const LIST_COLUMNS = {
+  name: true,
+  city: true,
+  state: true,
+  country: true,
+  propertyType: true,
+  venueType: true,
+  latitude: true,
+  longitude: true,
+  capacityMin: true,
+  capacityMax: true,
+  bedrooms: true,
+  beds: true,
+  bathrooms: true,
+  gatheringSpaces: true,
+  heroImage: true,
+  seoDescription: true,
+  amenities: true,
+} as const;
+
 export const Venue = builder.prismaObject('Venue', {
   description: 'A whole-property wedding venue, priced per stay (§2.2 list item and §2.3 detail).',
   // Select mode: a search loads only the columns its query selects (descriptions stay on disk for list pages).
-  select: { id: true, slug: true, ...PRICE_COLUMNS },
+  select: { id: true, slug: true, ...PRICE_COLUMNS, ...LIST_COLUMNS },
   fields: (t) => ({
-    slug: t.exposeString('slug', { description: 'Full path-like slug with slashes.' }),
-    name: t.exposeString('name', graphqlOnly('Venue name.')),
-    city: t.exposeString('city', graphqlOnly('City name.')),
-    state: t.exposeString('state', graphqlOnly('State or region name.')),
-    country: t.exposeString('country', { nullable: true, ...graphqlOnly('Country name.') }),
-    propertyType: t.exposeString('propertyType', { nullable: true, ...graphqlOnly('Property type as listed (e.g. Estate, Villa).') }),
-    venueType: t.exposeString('venueType', { nullable: true, ...graphqlOnly('Venue type slug (e.g. estate, villa).') }),
-    latitude: t.exposeFloat('latitude', { nullable: true, ...graphqlOnly('WGS 84 latitude, degrees.') }),
-    longitude: t.exposeFloat('longitude', { nullable: true, ...graphqlOnly('WGS 84 longitude, degrees.') }),
-    capacityMin: t.exposeInt('capacityMin', { nullable: true, ...graphqlOnly('Smallest party the venue takes.') }),
-    capacityMax: t.exposeInt('capacityMax', { nullable: true, description: 'Sleeping capacity.' }),
-    bedrooms: t.exposeInt('bedrooms', { nullable: true, ...graphqlOnly('Bedrooms.') }),
-    beds: t.exposeInt('beds', { nullable: true, ...graphqlOnly('Beds.') }),
-    bathrooms: t.exposeFloat('bathrooms', { nullable: true, ...graphqlOnly('Bathrooms; a half bath counts 0.5.') }),
-    gatheringSpaces: t.exposeInt('gatheringSpaces', { nullable: true, ...graphqlOnly('Spaces for the ceremony or reception.') }),
+    slug: t.string({ description: 'Full path-like slug with slashes.', resolve: (v) => v.slug }),
+    name: t.string({ ...graphqlOnly('Venue name.'), resolve: (v) => v.name }),
+    city: t.string({ ...graphqlOnly('City name.'), resolve: (v) => v.city }),
+    state: t.string({ ...graphqlOnly('State or region name.'), resolve: (v) => v.state }),
+    country: t.string({ nullable: true, ...graphqlOnly('Country name.'), resolve: (v) => v.country }),
+    propertyType: t.string({ nullable: true, ...graphqlOnly('Property type as listed (e.g. Estate, Villa).'), resolve: (v) => v.propertyType }),
+    venueType: t.string({ nullable: true, ...graphqlOnly('Venue type slug (e.g. estate, villa).'), resolve: (v) => v.venueType }),
+    latitude: t.float({ nullable: true, ...graphqlOnly('WGS 84 latitude, degrees.'), resolve: (v) => v.latitude }),
+    longitude: t.float({ nullable: true, ...graphqlOnly('WGS 84 longitude, degrees.'), resolve: (v) => v.longitude }),
+    capacityMin: t.int({ nullable: true, ...graphqlOnly('Smallest party the venue takes.'), resolve: (v) => v.capacityMin }),
+    capacityMax: t.int({ nullable: true, description: 'Sleeping capacity.', resolve: (v) => v.capacityMax }),
+    bedrooms: t.int({ nullable: true, ...graphqlOnly('Bedrooms.'), resolve: (v) => v.bedrooms }),
+    beds: t.int({ nullable: true, ...graphqlOnly('Beds.'), resolve: (v) => v.beds }),
+    bathrooms: t.float({ nullable: true, ...graphqlOnly('Bathrooms; a half bath counts 0.5.'), resolve: (v) => v.bathrooms }),
+    gatheringSpaces: t.int({ nullable: true, ...graphqlOnly('Spaces for the ceremony or reception.'), resolve: (v) => v.gatheringSpaces }),
     priceRange: t.string({
       nullable: true,
       description: 'Base price for the whole minimum stay, before fees, in the venue currency; pricing.startingTotal is authoritative.',
@@ -123,9 +150,9 @@ export const Venue = builder.prismaObject('Venue', {
       ...graphqlOnly('Base prices and the starts-at figure.'),
       resolve: (v, _args, ctx) => pricingOf(v, ctx),
     }),
-    heroImage: t.expose('heroImage', { type: 'URL', nullable: true, ...graphqlOnly('Main photo, absolute URL.') }),
-    seoDescription: t.exposeString('seoDescription', { nullable: true, ...graphqlOnly('One-paragraph summary for search results.') }),
-    amenities: t.exposeStringList('amenities', graphqlOnly('Amenity slugs (e.g. pool, hot-tub).')),
+    heroImage: t.field({ type: 'URL', nullable: true, ...graphqlOnly('Main photo, absolute URL.'), resolve: (v) => v.heroImage }),
+    seoDescription: t.string({ nullable: true, ...graphqlOnly('One-paragraph summary for search results.'), resolve: (v) => v.seoDescription }),
+    amenities: t.stringList({ ...graphqlOnly('Amenity slugs (e.g. pool, hot-tub).'), resolve: (v) => v.amenities }),
     url: t.field({ type: 'URL', description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.baseUrl}/venues/${v.slug}` }),
     description: t.exposeString('description', { nullable: true, ...graphqlOnly('Full description, plain text.') }),
     accommodates: t.exposeInt('accommodates', { nullable: true, ...graphqlOnly('Guests the venue sleeps, as listed.') }),
@@ -166,7 +193,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx, info) =>
       toConnection(
-        await searchVenues<Pick<VenueRow, 'id' | 'slug' | keyof typeof PRICE_COLUMNS>>(
+        await searchVenues<Pick<VenueRow, 'id' | 'slug' | keyof typeof PRICE_COLUMNS | keyof typeof LIST_COLUMNS>>(
           args,
           queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }),
           venueDeps(ctx),
