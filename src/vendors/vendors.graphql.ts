@@ -47,34 +47,66 @@ builder.prismaObject('VendorPhoto', {
   }),
 });
 
+const LIST_COLUMNS = {
+  businessName: true,
+  serviceCategory: true,
+  tagline: true,
+  primaryCity: true,
+  primaryState: true,
+  bio: true,
+  serviceSubcategories: true,
+  serviceAreas: true,
+  specialties: true,
+  startingPrice: true,
+  priceUnit: true,
+  yearsInBusiness: true,
+  weddingsCompleted: true,
+  featured: true,
+  featuredImageUrl: true,
+} as const;
+
 export const Vendor = builder.prismaObject('Vendor', {
   description: 'A wedding vendor (§2.8 list item and §2.9 detail).',
   // Select mode: list pages load only the columns their query selects. The two affiliate columns are always read: a
   // field with its own `select` costs a per-row plan lookup in plugin-prisma, more than two small columns.
-  select: { id: true, slug: true, isAffiliateOnly: true, affiliateLink: true },
+  // The list item's columns (§2.8) are read the same way (LIST_COLUMNS in venues.graphql.ts says why); the detail's
+  // longer ones keep their own select.
+  select: { id: true, slug: true, isAffiliateOnly: true, affiliateLink: true, ...LIST_COLUMNS },
   fields: (t) => ({
-    slug: t.exposeString('slug', graphqlOnly('URL-safe vendor id; what vendor(slug:) takes.')),
-    businessName: t.exposeString('businessName', graphqlOnly('Trading name.')),
-    serviceCategory: t.expose('serviceCategory', { type: Category.ref, description: Category.describe('The slug of the vendor category (§2.9).') }),
-    tagline: t.exposeString('tagline', { nullable: true, ...graphqlOnly('One-line pitch.') }),
-    primaryCity: t.exposeString('primaryCity', { nullable: true, ...graphqlOnly('City the vendor is based in.') }),
-    primaryState: t.exposeString('primaryState', { nullable: true, ...graphqlOnly('State the vendor is based in.') }),
-    bio: t.exposeString('bio', { nullable: true, ...graphqlOnly('About the business, plain text.') }),
-    serviceSubcategories: t.exposeStringList('serviceSubcategories', { nullable: true, ...graphqlOnly('Narrower services within the category.') }),
-    serviceAreas: t.exposeStringList('serviceAreas', { nullable: true, ...graphqlOnly('Places the vendor travels to.') }),
-    specialties: t.exposeStringList('specialties', { nullable: true, ...graphqlOnly('What the vendor is known for.') }),
-    startingPrice: t.exposeFloat('startingPrice', { nullable: true, ...graphqlOnly('Lowest advertised price, per priceUnit.') }),
-    priceUnit: t.expose('priceUnit', {
+    slug: t.string({ ...graphqlOnly('URL-safe vendor id; what vendor(slug:) takes.'), resolve: (v) => v.slug }),
+    businessName: t.string({ ...graphqlOnly('Trading name.'), resolve: (v) => v.businessName }),
+    serviceCategory: t.field({
+      type: Category.ref,
+      description: Category.describe('The slug of the vendor category (§2.9).'),
+      resolve: (v) => v.serviceCategory,
+    }),
+    tagline: t.string({ nullable: true, ...graphqlOnly('One-line pitch.'), resolve: (v) => v.tagline }),
+    primaryCity: t.string({ nullable: true, ...graphqlOnly('City the vendor is based in.'), resolve: (v) => v.primaryCity }),
+    primaryState: t.string({ nullable: true, ...graphqlOnly('State the vendor is based in.'), resolve: (v) => v.primaryState }),
+    bio: t.string({ nullable: true, ...graphqlOnly('About the business, plain text.'), resolve: (v) => v.bio }),
+    serviceSubcategories: t.stringList({
+      nullable: true,
+      ...graphqlOnly('Narrower services within the category.'),
+      resolve: (v) => v.serviceSubcategories,
+    }),
+    serviceAreas: t.stringList({ nullable: true, ...graphqlOnly('Places the vendor travels to.'), resolve: (v) => v.serviceAreas }),
+    specialties: t.stringList({ nullable: true, ...graphqlOnly('What the vendor is known for.'), resolve: (v) => v.specialties }),
+    startingPrice: t.float({ nullable: true, ...graphqlOnly('Lowest advertised price, per priceUnit.'), resolve: (v) => v.startingPrice }),
+    priceUnit: t.field({
       type: PriceUnit.ref,
       nullable: true,
       description: PriceUnit.describe('Null for a starting-at price with no unit.'),
+      resolve: (v) => v.priceUnit,
     }),
-    yearsInBusiness: t.exposeInt('yearsInBusiness', { nullable: true, ...graphqlOnly('Years trading, as stated.') }),
-    weddingsCompleted: t.exposeInt('weddingsCompleted', { nullable: true, ...graphqlOnly('Weddings worked, as stated.') }),
-    featured: t.exposeBoolean('featured', { nullable: true, ...graphqlOnly('True for a featured vendor (the `featured` filter).') }),
-    featuredImageUrl: t.expose('featuredImageUrl', { type: 'URL', nullable: true, ...graphqlOnly('Primary photo, absolute URL.') }),
+    yearsInBusiness: t.int({ nullable: true, ...graphqlOnly('Years trading, as stated.'), resolve: (v) => v.yearsInBusiness }),
+    weddingsCompleted: t.int({ nullable: true, ...graphqlOnly('Weddings worked, as stated.'), resolve: (v) => v.weddingsCompleted }),
+    featured: t.boolean({ nullable: true, ...graphqlOnly('True for a featured vendor (the `featured` filter).'), resolve: (v) => v.featured }),
+    featuredImageUrl: t.field({ type: 'URL', nullable: true, ...graphqlOnly('Primary photo, absolute URL.'), resolve: (v) => v.featuredImageUrl }),
     logoUrl: t.field({ type: 'URL', nullable: true, description: 'Reserved; currently always null.', resolve: () => null }),
-    isAffiliateOnly: t.exposeBoolean('isAffiliateOnly', graphqlOnly('True when the vendor is booked through a partner: see affiliateLink.')),
+    isAffiliateOnly: t.boolean({
+      ...graphqlOnly('True when the vendor is booked through a partner: see affiliateLink.'),
+      resolve: (v) => v.isAffiliateOnly,
+    }),
     affiliateLink: t.field({
       type: 'URL',
       nullable: true,
