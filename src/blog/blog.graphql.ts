@@ -41,20 +41,16 @@ const BlogAuthor = builder.prismaObject('BlogAuthor', {
 
 export const BlogPost = builder.prismaObject('BlogPost', {
   description: 'A published blog post (§2.13 list item and detail).',
-  // Select mode: list pages never load the post bodies they do not return.
-  select: { id: true, slug: true },
+  // Select mode: list pages never load the post bodies they do not return. The list item's short columns are part of
+  // every row and read directly (LIST_COLUMNS in venues.graphql.ts says why); tags, author and body keep their select.
+  select: { id: true, slug: true, title: true, excerpt: true, featureImage: true, publishedAt: true, readingTime: true, wordCount: true },
   fields: (t) => ({
-    slug: t.exposeString('slug', graphqlOnly('URL-safe post id; what blogPost(slug:) takes.')),
-    title: t.exposeString('title', graphqlOnly('Post title.')),
-    excerpt: t.exposeString('excerpt', { nullable: true, ...graphqlOnly('Short summary; null when the post has none.') }),
-    featureImage: t.expose('featureImage', { type: 'URL', nullable: true, description: 'Absolute image URL.' }),
-    publishedAt: t.field({
-      type: 'DateTime',
-      description: 'ISO 8601 date-time.',
-      select: { publishedAt: true },
-      resolve: (p) => p.publishedAt ?? new Date(0),
-    }),
-    readingTime: t.exposeInt('readingTime', { nullable: true, description: 'Minutes, at 230 words a minute.' }),
+    slug: t.string({ ...graphqlOnly('URL-safe post id; what blogPost(slug:) takes.'), resolve: (p) => p.slug }),
+    title: t.string({ ...graphqlOnly('Post title.'), resolve: (p) => p.title }),
+    excerpt: t.string({ nullable: true, ...graphqlOnly('Short summary; null when the post has none.'), resolve: (p) => p.excerpt }),
+    featureImage: t.field({ type: 'URL', nullable: true, description: 'Absolute image URL.', resolve: (p) => p.featureImage }),
+    publishedAt: t.field({ type: 'DateTime', description: 'ISO 8601 date-time.', resolve: (p) => p.publishedAt ?? new Date(0) }),
+    readingTime: t.int({ nullable: true, description: 'Minutes, at 230 words a minute.', resolve: (p) => p.readingTime }),
     tags: t.field({
       type: [BlogTag],
       description: 'Tags in order; the first is the primary tag.',
@@ -63,7 +59,7 @@ export const BlogPost = builder.prismaObject('BlogPost', {
     }),
     primaryAuthor: t.relation('author', { nullable: true, ...graphqlOnly('The author; null when the post names none.') }),
     url: t.field({ type: 'URL', description: 'Absolute URL of the post page.', resolve: (p, _args, ctx) => `${ctx.baseUrl}/blog/${p.slug}` }),
-    wordCount: t.exposeInt('wordCount', graphqlOnly('Words in the post body.')),
+    wordCount: t.int({ ...graphqlOnly('Words in the post body.'), resolve: (p) => p.wordCount }),
     contentPlaintext: t.exposeString('contentPlaintext', { nullable: true, description: 'The post as plain text (Markdown removed).' }),
   }),
 });
