@@ -146,50 +146,46 @@ describe('graceful drain', () => {
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   });
 
-  it('keeps answering 503 while connections still arrive after the accept grace, and stops accepting once they stop', async () => {
+  /** A listening server whose drain has just begun, and one new connection's answer (its status, or the error code). */
+  async function drainingServer() {
     const server = createHttpServer(t.app.requestListener, { log: createLogger({ level: 'silent' }), baseUrl: 'http://api.test' });
     await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-    const began = performance.now();
-    let drained = 0;
-    const draining = server.drain().then(() => (drained = performance.now()));
-    // A new connection every 20 ms until well past the grace: each is read and refused, none reset.
-    const answers: string[] = [];
-    while (performance.now() - began < DRAIN_ACCEPT_GRACE_MS + 400) {
+    const state = { began: performance.now(), drained: 0 };
+    const draining = server.drain().then(() => (state.drained = performance.now()));
+    const probe = async () => {
       const res = await fetch(`${base}/healthz`, { headers: { connection: 'close' } }).catch(
         (e: { cause?: { code?: string } }) => e.cause?.code ?? 'error',
       );
-      answers.push(typeof res === 'string' ? res : `${res.status} ${res.headers.get('retry-after')}`);
+      // A connection every 20 ms.
       await new Promise((r) => setTimeout(r, 20));
-    }
+      return typeof res === 'string' ? res : `${res.status} ${res.headers.get('retry-after')}`;
+    };
+    return { server, base, state, draining, probe };
+  }
+
+  it('keeps answering 503 while connections still arrive after the accept grace, and stops accepting once they stop', async () => {
+    const { server, state, draining, probe } = await drainingServer();
+    // New connections until well past the grace: each is read and refused, none reset.
+    const answers: string[] = [];
+    while (performance.now() - state.began < DRAIN_ACCEPT_GRACE_MS + 400) answers.push(await probe());
     const lastSent = performance.now();
     expect(new Set(answers)).toEqual(new Set(['503 1']));
     await draining;
     expect(server.server.listening).toBe(false);
     // Closed once no connection had come for the quiet window (timers on a busy machine add their slack).
-    expect(drained - lastSent).toBeLessThan(DRAIN_ACCEPT_MAX_MS);
+    expect(state.drained - lastSent).toBeLessThan(DRAIN_ACCEPT_MAX_MS);
   });
 
   it('stops accepting at DRAIN_ACCEPT_MAX_MS even while connections keep arriving', async () => {
-    const server = createHttpServer(t.app.requestListener, { log: createLogger({ level: 'silent' }), baseUrl: 'http://api.test' });
-    await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-    const began = performance.now();
-    let drained = 0;
-    const draining = server.drain().then(() => (drained = performance.now()));
+    const { base, state, draining, probe } = await drainingServer();
     const answers: string[] = [];
-    while (!drained && performance.now() - began < DRAIN_ACCEPT_MAX_MS + 3_000) {
-      const res = await fetch(`${base}/healthz`, { headers: { connection: 'close' } }).catch(
-        (e: { cause?: { code?: string } }) => e.cause?.code ?? 'error',
-      );
-      answers.push(typeof res === 'string' ? res : String(res.status));
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    while (!state.drained && performance.now() - state.began < DRAIN_ACCEPT_MAX_MS + 3_000) answers.push(await probe());
     await draining;
-    expect(drained - began).toBeGreaterThanOrEqual(DRAIN_ACCEPT_MAX_MS);
-    expect(drained - began).toBeLessThan(DRAIN_ACCEPT_MAX_MS + 1_000);
+    expect(state.drained - state.began).toBeGreaterThanOrEqual(DRAIN_ACCEPT_MAX_MS);
+    expect(state.drained - state.began).toBeLessThan(DRAIN_ACCEPT_MAX_MS + 1_000);
     // The request sent as the listener closed may be refused; every one before it was answered.
-    expect(answers.slice(0, -1).filter((a) => a !== '503')).toEqual([]);
+    expect(answers.slice(0, -1).filter((a) => a !== '503 1')).toEqual([]);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   });
 });
