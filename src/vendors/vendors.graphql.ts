@@ -67,10 +67,9 @@ const LIST_COLUMNS = {
 
 export const Vendor = builder.prismaObject('Vendor', {
   description: 'A wedding vendor (§2.8 list item and §2.9 detail).',
-  // Select mode: list pages load only the columns their query selects. The two affiliate columns are always read: a
-  // field with its own `select` costs a per-row plan lookup in plugin-prisma, more than two small columns.
-  // The list item's columns (§2.8) are read the same way (LIST_COLUMNS in venues.graphql.ts says why); the detail's
-  // longer ones keep their own select.
+  // Select mode: the detail's columns and photos load only when a query selects them. The list item's columns (§2.8)
+  // and the two affiliate columns are part of every row: a field with its own `select` costs a per-row plan lookup in
+  // plugin-prisma, more than reading short columns (LIST_COLUMNS in venues.graphql.ts).
   select: { id: true, slug: true, isAffiliateOnly: true, affiliateLink: true, ...LIST_COLUMNS },
   fields: (t) => ({
     slug: t.string({ ...graphqlOnly('URL-safe vendor id; what vendor(slug:) takes.'), resolve: (v) => v.slug }),

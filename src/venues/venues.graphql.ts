@@ -122,7 +122,8 @@ const LIST_COLUMNS = {
 
 export const Venue = builder.prismaObject('Venue', {
   description: 'A whole-property wedding venue, priced per stay (§2.2 list item and §2.3 detail).',
-  // Select mode: a search loads only the columns its query selects (descriptions stay on disk for list pages).
+  // Select mode: the detail's long columns and relations load only when a query selects them (descriptions stay on
+  // disk for list pages); the price and list-item columns are part of every row.
   select: { id: true, slug: true, ...PRICE_COLUMNS, ...LIST_COLUMNS },
   fields: (t) => ({
     slug: t.string({ description: 'Full path-like slug with slashes.', resolve: (v) => v.slug }),
