@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { Kind, parse, print, type FieldNode } from 'graphql';
+import { pricingRoutes } from '../src/pricing/pricing.rest.js';
 import { priceRangeText, venuePricing, STORED_AS, type DayRate, type VenuePriceColumns } from '../src/venues/venue-pricing.js';
 import { createCursorCodec, filterScope } from '../src/pagination/cursor.js';
 import { estimatePricing } from '../src/pricing/pricing.service.js';
@@ -337,34 +339,21 @@ export function projection(selection: string): Projection {
   return objectOf(fields());
 }
 
-/** R10's arguments (GET /api/v1/venues/pricing?…) and its document's selection. */
+/** R10's arguments (GET /api/v1/venues/pricing?…). */
 export const PRICING_ARGS = { region: 'california', eventGuests: 120, overnightGuests: 40, nights: 3, season: 'peak' };
-const PRICING_FIELDS = projection(
-  'estimatedTotal priceRange perNightAverage perNight summary savingsVsTraditional { savingsPercent note } parameters',
-);
-
-/** R11's arguments (GET /api/v1/regional-cost-ranges?…) and its document's selection. */
+/** R11's arguments (GET /api/v1/regional-cost-ranges?…). */
 export const RANGE_ARGS = { city: 'Nashville', season: 'october', guests: 150 };
-const RANGE_FIELDS = projection(`
-  data {
-    slug name type coverage matchedOn multipliersFrom
-    range { low high display note }
-    averageGuestCount
-    seasonalMultipliers { peak shoulder offSeason }
-    dayOfWeekMultipliers { friday saturday sunday }
-    popularSeasons { peak shoulder offSeason bestWeather }
-    season { asked months { month period } period multiplier unclassified }
-    scaled { low high guestCount guestMultiplier seasonMultiplier clamped }
-    source dataYear
-  }
-  covered reason asked coveredRegions asOf note sourceUrl`);
 
-const BENCHMARK_FIELDS = projection(`
-  data {
-    scope country state venueType medianBasePerStay typicalLowBasePerStay typicalHighBasePerStay convertedFrom
-    medianNightly typicalLowNightly typicalHighNightly listings
-  }
-  currency fx { eurToUsd rateDate } asOf sourceUrl note`);
+/** The selection of a pricing route's root field, read from the route's own document: the body's shape, not its data. */
+function routeProjection(operationId: string): Projection {
+  const route = pricingRoutes.find((r) => r.operationId === operationId)!;
+  const operation = parse(route.document).definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION)!;
+  const root = operation.selectionSet.selections[0] as FieldNode;
+  return projection(print(root.selectionSet!).slice(1, -1));
+}
+const PRICING_FIELDS = routeProjection('estimatePricing');
+const RANGE_FIELDS = routeProjection('getRegionalCostRange');
+const BENCHMARK_FIELDS = routeProjection('getCostBenchmarks');
 
 export interface SqlBodies {
   /** Same body as GET /api/v1/venues?limit=20, with a fresh request_id. */

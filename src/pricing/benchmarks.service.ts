@@ -131,7 +131,7 @@ const sameType = (l: Listing, asked: string) => l.venueType === asked.trim().toL
  * Without filters: the national (US) row, one row per US state, per named venue type (every country, country null) and per
  * destination country. Filters narrow the listings to one row keyed by every filter given; rows under 3 listings are left out.
  */
-export function rowsFor(q: CostBenchmarksQuery, listings: Listing[]): BenchmarkRow[] {
+function rowsFor(q: CostBenchmarksQuery, listings: Listing[]): BenchmarkRow[] {
   const us = listings.filter((l) => l.country === NATIONAL_COUNTRY);
   if (q.state === undefined && q.venueType === undefined && q.country === undefined) {
     const byKey = <K extends string>(items: Listing[], key: (l: Listing) => K | null) => {
