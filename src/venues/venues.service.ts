@@ -25,22 +25,63 @@ export async function searchVenues<T extends { slug: string }>(rawInput: unknown
   const input = parseInput(VenueSearchInput, rawInput);
   const { first, after, ...filters } = input;
   const scope = filterScope('venues', filters);
-  const where = await venueFilter(filters, deps);
   const afterSlug = after === undefined ? undefined : slugPosition(deps.cursors.decode(after, scope, 'after'));
+  const amenity = soleAmenity(filters);
+  const search = amenity ? listedAmenitySearch(amenity, deps) : await venueSearch(filters, deps);
 
-  const rows = (await deps.prisma.venue.findMany({
-    ...query,
-    where: afterSlug ? { AND: [where, { slug: { gt: afterSlug } }] } : where,
-    orderBy: { slug: 'asc' },
-    take: first + 1,
-  })) as unknown as T[];
+  const rows = (await search.page(query, afterSlug, first + 1)) as unknown as T[];
   const hasNextPage = rows.length > first;
   return {
     nodes: hasNextPage ? rows.slice(0, first) : rows,
     hasNextPage,
     hasPreviousPage: afterSlug !== undefined,
     cursorOf: (v) => deps.cursors.encode([v.slug], scope),
-    totalCount: () => deps.prisma.venue.count({ where }),
+    totalCount: search.count,
+  };
+}
+
+type VenueFilters = Omit<ReturnType<typeof VenueSearchInput.parse>, 'first' | 'after'>;
+
+/** One search's statements: a page of venue rows in slug order after a slug, and the exact count of the whole set. */
+interface VenueSearchPlan {
+  page: (query: VenueQuery, afterSlug: string | undefined, take: number) => Promise<unknown[]>;
+  count: () => Promise<number>;
+}
+
+async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<VenueSearchPlan> {
+  const where: Prisma.VenueWhereInput = { AND: [{ published: true }, ...(await venueConditions(filters, deps))] };
+  return {
+    page: (query, afterSlug, take) =>
+      deps.prisma.venue.findMany({ ...query, where: afterSlug ? { AND: [where, { slug: { gt: afterSlug } }] } : where, orderBy: { slug: 'asc' }, take }),
+    count: () => deps.prisma.venue.count({ where }),
+  };
+}
+
+/** The amenity of a search whose one filter is one amenity, else null. */
+function soleAmenity(filters: VenueFilters): string | null {
+  const { amenities, ...others } = filters;
+  return amenities?.length === 1 && Object.values(others).every((v) => v === undefined) ? amenities[0] : null;
+}
+
+/**
+ * A search whose one filter is one amenity reads ListedVenueAmenity (the published venues' amenities, keyed by amenity
+ * and slug): its page and its exact count come from that key alone, in slug order, and each venue row is joined in the
+ * same statement. A GIN index on Venue.amenities cannot count without reading every matching row, and a rare amenity is
+ * found late in slug order. With any other filter the venue indexes narrow the set first (a BitmapAnd); driving that
+ * search from this table measured 67–170 ms on the 100,000-venue catalogue (docs/performance.md, Scale).
+ */
+function listedAmenitySearch(amenity: string, deps: VenueDeps): VenueSearchPlan {
+  return {
+    page: async (query, afterSlug, take) => {
+      const listed = await deps.prisma.listedVenueAmenity.findMany({
+        where: afterSlug ? { amenity, slug: { gt: afterSlug } } : { amenity },
+        orderBy: { slug: 'asc' },
+        take,
+        select: { venue: query.select ? { select: query.select } : query.include ? { include: query.include } : true },
+      });
+      return listed.map((row) => row.venue);
+    },
+    count: () => deps.prisma.listedVenueAmenity.count({ where: { amenity } }),
   };
 }
 
@@ -49,8 +90,9 @@ function slugPosition(position: unknown[]): string {
   return position[0];
 }
 
-async function venueFilter(f: Omit<ReturnType<typeof VenueSearchInput.parse>, 'first' | 'after'>, deps: VenueDeps): Promise<Prisma.VenueWhereInput> {
-  const and: Prisma.VenueWhereInput[] = [{ published: true }];
+/** The §4.1 filters as conditions on a venue row, besides being published. */
+async function venueConditions(f: VenueFilters, deps: VenueDeps): Promise<Prisma.VenueWhereInput[]> {
+  const and: Prisma.VenueWhereInput[] = [];
   if (f.state) and.push({ stateSlug: slugify(f.state) });
   if (f.city) and.push({ citySlug: slugify(f.city) });
   if (f.venueType) and.push({ propertyType: { contains: f.venueType, mode: 'insensitive' } });
@@ -60,7 +102,7 @@ async function venueFilter(f: Omit<ReturnType<typeof VenueSearchInput.parse>, 'f
   if (f.bedroomsMin !== undefined) and.push({ bedrooms: { gte: f.bedroomsMin } });
   if (f.amenities?.length) and.push({ amenities: { hasEvery: f.amenities } });
   if (f.priceMin !== undefined || f.priceMax !== undefined) and.push(await priceFilter({ min: f.priceMin, max: f.priceMax }, deps));
-  return { AND: and };
+  return and;
 }
 
 /**
