@@ -22,7 +22,7 @@ async function reference(amenity: string): Promise<string[]> {
 async function restSearch(amenity: string) {
   const slugs: string[] = [];
   let cursor: string | null = null;
-  let total = -1;
+  let total: number;
   do {
     const res = await t.rest(`/api/v1/venues?amenities=${amenity}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     expect(res.status, res.text).toBe(200);
@@ -37,7 +37,7 @@ async function restSearch(amenity: string) {
 async function graphqlSearch(amenity: string) {
   const slugs: string[] = [];
   let after: string | null = null;
-  let total = -1;
+  let total: number;
   do {
     const res = await t.graphql(VENUES_PAGE, { amenities: [amenity], ...(after ? { after } : {}) });
     expect(res.body.errors, res.text).toBeUndefined();
