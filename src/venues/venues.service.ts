@@ -52,7 +52,12 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
   const where: Prisma.VenueWhereInput = { AND: [{ published: true }, ...(await venueConditions(filters, deps))] };
   return {
     page: (query, afterSlug, take) =>
-      deps.prisma.venue.findMany({ ...query, where: afterSlug ? { AND: [where, { slug: { gt: afterSlug } }] } : where, orderBy: { slug: 'asc' }, take }),
+      deps.prisma.venue.findMany({
+        ...query,
+        where: afterSlug ? { AND: [where, { slug: { gt: afterSlug } }] } : where,
+        orderBy: { slug: 'asc' },
+        take,
+      }),
     count: () => deps.prisma.venue.count({ where }),
   };
 }

@@ -15,7 +15,11 @@ const VENUES_PAGE = `query($amenities: [String!], $after: String) {
 
 /** Published venues with the amenity, in slug order, read from Venue rather than from the listed table. */
 async function reference(amenity: string): Promise<string[]> {
-  const rows = await t.db.prisma.venue.findMany({ where: { published: true, amenities: { has: amenity } }, select: { slug: true }, orderBy: { slug: 'asc' } });
+  const rows = await t.db.prisma.venue.findMany({
+    where: { published: true, amenities: { has: amenity } },
+    select: { slug: true },
+    orderBy: { slug: 'asc' },
+  });
   return rows.map((r) => r.slug);
 }
 
@@ -93,15 +97,24 @@ describe('venue search by one amenity (the listed amenities table)', () => {
     expect(pool).toContain(venue.slug);
 
     await prisma.venue.update({ where: { id: venue.id }, data: { published: false } });
-    await expectBothSurfaces('pool', pool.filter((s) => s !== venue.slug));
+    await expectBothSurfaces(
+      'pool',
+      pool.filter((s) => s !== venue.slug),
+    );
 
-    await prisma.venue.update({ where: { id: venue.id }, data: { published: true, amenities: [...venue.amenities, 'test-amenity', 'test-amenity'] } });
+    await prisma.venue.update({
+      where: { id: venue.id },
+      data: { published: true, amenities: [...venue.amenities, 'test-amenity', 'test-amenity'] },
+    });
     await expectBothSurfaces('pool', pool);
     await expectBothSurfaces('test-amenity', [venue.slug]);
 
     await prisma.venue.update({ where: { id: venue.id }, data: { slug: 'zz-renamed-venue', amenities: ['test-amenity'] } });
     await expectBothSurfaces('test-amenity', ['zz-renamed-venue']);
-    await expectBothSurfaces('pool', pool.filter((s) => s !== venue.slug));
+    await expectBothSurfaces(
+      'pool',
+      pool.filter((s) => s !== venue.slug),
+    );
 
     const { id: _id, slug: _slug, createdAt: _c, updatedAt: _u, ...columns } = venue;
     await prisma.venue.create({ data: { ...columns, slug: 'aa-new-venue', amenities: ['test-amenity', 'pool', 'test-amenity'] } });
