@@ -100,12 +100,18 @@ async function venueConditions(f: VenueFilters, deps: VenueDeps): Promise<Prisma
   const and: Prisma.VenueWhereInput[] = [];
   if (f.state) and.push({ stateSlug: slugify(f.state) });
   if (f.city) and.push({ citySlug: slugify(f.city) });
-  if (f.venueType) and.push({ propertyType: { contains: f.venueType, mode: 'insensitive' } });
+  // A substring of the property type, matched against the ~120 distinct names and joined back by an index (the migration
+  // venue_property_types says why): the same ILIKE on the same text as testing every venue row.
+  if (f.venueType) and.push({ propertyTypeEntry: { is: { name: { contains: f.venueType, mode: 'insensitive' } } } });
   // Capacity bounds compare with the venue's sleeping capacity (capacity_max): "sleeps at least / at most N".
   if (f.capacityMin !== undefined) and.push({ capacityMax: { gte: f.capacityMin } });
   if (f.capacityMax !== undefined) and.push({ capacityMax: { lte: f.capacityMax } });
   if (f.bedroomsMin !== undefined) and.push({ bedrooms: { gte: f.bedroomsMin } });
-  if (f.amenities?.length) and.push({ amenities: { hasEvery: f.amenities } });
+  // One amenity: its venues from the listed-amenities key, joined by slug to the index that answers the other filters
+  // (each of those indexes ends in slug). Several: the GIN index on the amenities intersects them faster than as many
+  // joins (docs/performance.md, Scale).
+  if (f.amenities?.length === 1) and.push({ listedAmenities: { some: { amenity: f.amenities[0] } } });
+  else if (f.amenities?.length) and.push({ amenities: { hasEvery: f.amenities } });
   if (f.priceMin !== undefined || f.priceMax !== undefined) and.push(await priceFilter({ min: f.priceMin, max: f.priceMax }, deps));
   return and;
 }

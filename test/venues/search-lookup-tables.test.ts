@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Prisma } from '../../src/generated/prisma/client.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+
+// Venue search reads two lookup tables that triggers on Venue keep (migration 20261125063056_search_lookup_tables):
+// ListedVenueAmenity (the published venues' amenities) for one amenity, VenuePropertyType (the distinct property types)
+// for venue_type. The reference here is Venue itself, filtered as §4.1 words the filters.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Filters {
+  amenities?: string[];
+  venueType?: string;
+  state?: string;
+  capacityMin?: number;
+  bedroomsMin?: number;
+}
+
+const VENUES_PAGE = `query($amenities: [String!], $venueType: String, $state: String, $capacityMin: Int, $bedroomsMin: Int, $after: String) {
+  venues(amenities: $amenities, venueType: $venueType, state: $state, capacityMin: $capacityMin, bedroomsMin: $bedroomsMin,
+         first: 100, after: $after) { totalCount nodes { slug } pageInfo { hasNextPage endCursor } }
+}`;
+
+/** Published venues matching the filters, in slug order, read from Venue alone. */
+async function reference(f: Filters): Promise<string[]> {
+  const where: Prisma.VenueWhereInput = {
+    published: true,
+    ...(f.amenities && { amenities: { hasEvery: f.amenities } }),
+    ...(f.venueType && { propertyType: { contains: f.venueType, mode: 'insensitive' } }),
+    ...(f.state && { stateSlug: f.state }),
+    ...(f.capacityMin !== undefined && { capacityMax: { gte: f.capacityMin } }),
+    ...(f.bedroomsMin !== undefined && { bedrooms: { gte: f.bedroomsMin } }),
+  };
+  const rows = await t.db.prisma.venue.findMany({ where, select: { slug: true }, orderBy: { slug: 'asc' } });
+  return rows.map((r) => r.slug);
+}
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const queryOf = (f: Filters | string) =>
+  typeof f === 'string'
+    ? f
+    : Object.entries(f)
+        .map(([k, v]) => `${snake(k)}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : String(v))}`)
+        .join('&');
+
+/** Every page of a REST search (filters, or a query string), through next_cursor. */
+async function restSearch(filters: Filters | string) {
+  const slugs: string[] = [];
+  let cursor: string | null = null;
+  let total: number;
+  do {
+    const res = await t.rest(`/api/v1/venues?${queryOf(filters)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(res.status, res.text).toBe(200);
+    slugs.push(...res.body.data.map((v: { slug: string }) => v.slug));
+    total = res.body.pagination.total_count;
+    cursor = res.body.pagination.next_cursor;
+  } while (cursor);
+  return { slugs, total };
+}
+
+async function graphqlSearch(filters: Filters) {
+  const slugs: string[] = [];
+  let after: string | null = null;
+  let total: number;
+  do {
+    const res = await t.graphql(VENUES_PAGE, { ...filters, ...(after ? { after } : {}) });
+    expect(res.body.errors, res.text).toBeUndefined();
+    const page = res.body.data.venues;
+    slugs.push(...page.nodes.map((v: { slug: string }) => v.slug));
+    total = page.totalCount;
+    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+  } while (after);
+  return { slugs, total };
+}
+
+async function expectBothSurfaces(filters: Filters, expected?: string[]) {
+  const want = expected ?? (await reference(filters));
+  expect(await restSearch(filters), queryOf(filters)).toEqual({ slugs: want, total: want.length });
+  expect(await graphqlSearch(filters), queryOf(filters)).toEqual({ slugs: want, total: want.length });
+  return want;
+}
+
+/** Rows of the lookup tables that Venue does not account for, and the other way round: all empty when exact. */
+async function lookupDifference() {
+  const q = (sql: string) => t.db.prisma.$queryRawUnsafe<unknown[]>(sql);
+  const published = `SELECT DISTINCT a AS amenity, v.slug FROM "Venue" v, unnest(v.amenities) a WHERE v.published AND a IS NOT NULL`;
+  const listed = `SELECT amenity, slug FROM "ListedVenueAmenity"`;
+  return {
+    extraAmenities: await q(`${listed} EXCEPT ${published}`),
+    missingAmenities: await q(`${published} EXCEPT ${listed}`),
+    missingPropertyTypes: await q(`SELECT "propertyType" FROM "Venue" WHERE "propertyType" IS NOT NULL EXCEPT SELECT name FROM "VenuePropertyType"`),
+  };
+}
+const EXACT = { extraAmenities: [], missingAmenities: [], missingPropertyTypes: [] };
+
+describe('venue search through the lookup tables', () => {
+  it('gives every published venue with one amenity, in slug order, with the exact total, on both surfaces', async () => {
+    const counts = await t.db.prisma.$queryRawUnsafe<{ amenity: string; n: number }[]>(
+      `SELECT a AS amenity, count(*)::int AS n FROM "Venue", unnest(amenities) a WHERE published GROUP BY a ORDER BY n DESC, a`,
+    );
+    expect(counts.length).toBeGreaterThan(2);
+    // The most common amenity (several pages), the rarest, and one no venue has.
+    for (const amenity of [counts[0].amenity, counts[counts.length - 1].amenity, 'no-such-amenity'])
+      await expectBothSurfaces({ amenities: [amenity] });
+    expect((await reference({ amenities: [counts[0].amenity] })).length).toBeGreaterThan(100);
+    expect(await lookupDifference()).toEqual(EXACT);
+  });
+
+  it('combines an amenity, venue_type and the other filters as testing every venue row would', async () => {
+    const cases: Filters[] = [
+      { venueType: 'villa' },
+      { venueType: 'VILLA' },
+      { venueType: 'barn' },
+      { venueType: 'no-such-type' },
+      { venueType: 'villa', state: 'california' },
+      { amenities: ['pool'], state: 'california' },
+      { amenities: ['pool'], capacityMin: 12 },
+      { amenities: ['pool'], bedroomsMin: 6 },
+      { amenities: ['pool'], venueType: 'estate', capacityMin: 10 },
+      { amenities: ['pool', 'hot-tub'] },
+      { amenities: ['pool', 'hot-tub'], state: 'texas', capacityMin: 10 },
+    ];
+    for (const filters of cases) {
+      const found = await expectBothSurfaces(filters);
+      if (!JSON.stringify(filters).includes('no-such')) expect(found.length, queryOf(filters)).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives a price band with one amenity as the band without it, less the venues without the amenity', async () => {
+    const band = (await restSearch('price_min=3000&price_max=9000')).slugs;
+    const pool = new Set(await reference({ amenities: ['pool'] }));
+    const both = await restSearch('price_min=3000&price_max=9000&amenities=pool');
+    expect(both.slugs).toEqual(band.filter((s) => pool.has(s)));
+    expect(both.total).toBe(both.slugs.length);
+    expect(both.total).toBeGreaterThan(0);
+  });
+
+  it('runs as many statements as a search without filters (the page with its venues joined, and the count)', async () => {
+    const plain = await t.statements(() => t.rest('/api/v1/venues?limit=20'));
+    for (const filters of ['amenities=pool', 'venue_type=villa', 'amenities=pool&venue_type=estate&state=texas']) {
+      expect(await t.statements(() => t.rest(`/api/v1/venues?limit=20&${filters}`)), filters).toBe(plain);
+    }
+  });
+
+  it('stays exact as venues are unpublished, edited, renamed, added and deleted (the triggers on Venue)', async () => {
+    const prisma = t.db.prisma;
+    const venue = await prisma.venue.findFirstOrThrow({ where: { published: true, amenities: { has: 'pool' } }, orderBy: { slug: 'asc' } });
+    const pool = await reference({ amenities: ['pool'] });
+    expect(pool).toContain(venue.slug);
+
+    await prisma.venue.update({ where: { id: venue.id }, data: { published: false } });
+    await expectBothSurfaces(
+      { amenities: ['pool'] },
+      pool.filter((s) => s !== venue.slug),
+    );
+
+    await prisma.venue.update({
+      where: { id: venue.id },
+      data: { published: true, amenities: [...venue.amenities, 'test-amenity', 'test-amenity'] },
+    });
+    await expectBothSurfaces({ amenities: ['pool'] }, pool);
+    await expectBothSurfaces({ amenities: ['test-amenity'] }, [venue.slug]);
+
+    // A property type no venue had: venue_type finds it at once.
+    await prisma.venue.update({
+      where: { id: venue.id },
+      data: { slug: 'zz-renamed-venue', amenities: ['test-amenity'], propertyType: 'Zebra Pavilion' },
+    });
+    await expectBothSurfaces({ amenities: ['test-amenity'] }, ['zz-renamed-venue']);
+    await expectBothSurfaces(
+      { amenities: ['pool'] },
+      pool.filter((s) => s !== venue.slug),
+    );
+    await expectBothSurfaces({ venueType: 'zebra' }, ['zz-renamed-venue']);
+    await expectBothSurfaces({ venueType: 'zebra', amenities: ['test-amenity'] }, ['zz-renamed-venue']);
+
+    const { id: _id, slug: _slug, createdAt: _c, updatedAt: _u, ...columns } = venue;
+    await prisma.venue.create({
+      data: { ...columns, slug: 'aa-new-venue', amenities: ['test-amenity', 'pool', 'test-amenity'], propertyType: 'Zebra Barn' },
+    });
+    await expectBothSurfaces({ amenities: ['test-amenity'] }, ['aa-new-venue', 'zz-renamed-venue']);
+    await expectBothSurfaces({ venueType: 'ZEBRA' }, ['aa-new-venue', 'zz-renamed-venue']);
+
+    await prisma.venue.delete({ where: { id: venue.id } });
+    await expectBothSurfaces({ amenities: ['test-amenity'] }, ['aa-new-venue']);
+    await expectBothSurfaces({ venueType: 'zebra' }, ['aa-new-venue']);
+    expect(await lookupDifference()).toEqual(EXACT);
+  });
+});
