@@ -10,6 +10,13 @@ import { useOneLeadPerRequest } from '../inquiries/one-lead-per-request.js';
 import { useStorableText } from './storable-text.js';
 import { useDeprecationNotice } from '../http/deprecation.js';
 import { usePersistedOperationsManifest, type PersistedOperations } from './persisted-operations.js';
+import { useJitExecution } from './jit.js';
+
+/**
+ * A query document runs compiled by graphql-jit from its second execution on: a frontend's operations repeat, and a
+ * client sending ever new documents pays graphql-js rather than a compilation each.
+ */
+const JIT_COMPILE_AFTER = 1;
 
 /** What the HTTP layer hands Yoga for each request: the per-request context both surfaces share. */
 export type YogaServerContext = RequestContext;
@@ -71,6 +78,8 @@ export function createGraphQLServer(options: {
       useStorableText(),
       useDeprecationNotice(),
       useOperationName(),
+      // Before the response cache, which wraps the execution it finds (a miss runs compiled).
+      useJitExecution({ compileAfter: JIT_COMPILE_AFTER }),
       // Last: every check above runs on a cached answer too.
       useResponseCache(),
       ...(options.plugins ?? []),

@@ -1,5 +1,4 @@
 import {
-  execute,
   parse,
   validate,
   visit,
@@ -11,7 +10,7 @@ import {
   type ExecutionResult,
   type OperationDefinitionNode,
 } from 'graphql';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { createJitExecutor } from '../graphql/jit.js';
 import { refusedVariable } from '../graphql/errors.js';
 import { answerThroughCache, isSharedRead, type AnswerCodec } from '../cache/response-cache.js';
 import { etagWithoutRequestId } from '../http/conventions.js';
@@ -40,8 +39,6 @@ export interface CompiledRoute {
   enumOutputs: EnumOutputs | null;
   /** The route's name in response-cache keys, or null when its answer is not the same for every caller. */
   sharedRead: string | null;
-  /** The document compiled by graphql-jit on first use, for the schema it was compiled against (see executeRoute). */
-  jit?: { schema: GraphQLSchema; query: CompiledQuery['query'] | null };
 }
 
 /** Gives every camelCase field a snake_case alias: the REST body then has the spec's names, the values untouched. */
@@ -172,7 +169,7 @@ export async function runRoute(
     contextValue,
     compiled.sharedRead,
     variableValues,
-    async () => renderAnswer(compiled, await executeRoute(compiled, schema, contextValue, variableValues), rename),
+    async () => renderAnswer(compiled, await executeRoute({ schema, document: compiled.document, contextValue, variableValues }), rename),
     routeAnswers,
   );
 }
@@ -195,24 +192,8 @@ function renderAnswer(compiled: CompiledRoute, result: ExecutionResult, rename: 
   return { status: 200, text, etag: etagWithoutRequestId(text) };
 }
 
-/**
- * Executes a route's document. graphql-jit compiles it once into a function (its resolvers, argument reading and leaf
- * serialization inlined), which costs less per request than graphql-js walking the document each time; a document
- * graphql-jit refuses to compile runs on graphql-js.
- */
-async function executeRoute(compiled: CompiledRoute, schema: GraphQLSchema, contextValue: RequestContext, variableValues: Record<string, unknown>) {
-  if (compiled.jit?.schema !== schema) {
-    const jit = compileQuery(schema, compiled.document, undefined, { disablingCapturingStackErrors: true });
-    compiled.jit = { schema, query: isCompiledQuery(jit) ? jit.query : null };
-  }
-  const run = () => execute({ schema, document: compiled.document, contextValue, variableValues });
-  if (!compiled.jit.query) return run();
-  const result = await compiled.jit.query(undefined, contextValue, variableValues);
-  // Variables graphql-jit refused (errors and no data: nothing ran) are answered by graphql-js, whose errors name the
-  // variable definition, which runRoute turns into invalid_parameters.
-  if (result.errors?.length && !('data' in result)) return run();
-  return result;
-}
+/** Route documents are known at start: each query is compiled by graphql-jit on its first request. */
+const executeRoute = createJitExecutor({ compileAfter: 0 });
 
 function envelope(kind: Envelope, value: unknown): Record<string, unknown> {
   if (kind.kind === 'object') return { data: value };

@@ -66,11 +66,14 @@ export function venuePricing(v: VenuePriceColumns, dayRate: DayRate | null): Ven
 
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', AUD: 'A$' };
 
+/** 12,345: what toLocaleString('en-US') writes, with its formatter made once rather than on every call (1 % of R1's CPU). */
+const GROUPED = new Intl.NumberFormat('en-US');
+
 /** §2.2 price_range: the base for the whole minimum stay, before fees, in the venue's currency. */
 export function priceRangeText(p: VenuePricing): string | null {
   const bases = [p.weekdayBase, p.weekendBase].filter((n): n is number => n !== null);
   if (!bases.length) return null;
-  const money = (n: number) => `${SYMBOL[p.currency] ?? `${p.currency} `}${n.toLocaleString('en-US')}`;
+  const money = (n: number) => `${SYMBOL[p.currency] ?? `${p.currency} `}${GROUPED.format(n)}`;
   const low = Math.min(...bases);
   const high = Math.max(...bases);
   const nights = `${p.minNights} night${p.minNights === 1 ? '' : 's'}`;
