@@ -72,8 +72,9 @@ function soleAmenity(filters: VenueFilters): string | null {
  * A search whose one filter is one amenity reads ListedVenueAmenity (the published venues' amenities, keyed by amenity
  * and slug): its page and its exact count come from that key alone, in slug order, and each venue row is joined in the
  * same statement. A GIN index on Venue.amenities cannot count without reading every matching row, and a rare amenity is
- * found late in slug order. With any other filter the venue indexes narrow the set first (a BitmapAnd); driving that
- * search from this table measured 67–170 ms on the 100,000-venue catalogue (docs/performance.md, Scale).
+ * found late in slug order. Beside other filters the amenity is a condition on the venue rows (venueConditions), which
+ * the other filters' indexes narrow first: driving such a search from this table measured 67–170 ms on the
+ * 100,000-venue catalogue (docs/performance.md, Scale).
  */
 function listedAmenitySearch(amenity: string, deps: VenueDeps): VenueSearchPlan {
   return {
@@ -100,8 +101,8 @@ async function venueConditions(f: VenueFilters, deps: VenueDeps): Promise<Prisma
   const and: Prisma.VenueWhereInput[] = [];
   if (f.state) and.push({ stateSlug: slugify(f.state) });
   if (f.city) and.push({ citySlug: slugify(f.city) });
-  // A substring of the property type, matched against the ~120 distinct names and joined back by an index (the migration
-  // venue_property_types says why): the same ILIKE on the same text as testing every venue row.
+  // A substring of the property type, matched against the ~120 distinct names and joined back by an index (migration
+  // search_lookup_tables says why): the same ILIKE on the same text as testing every venue row.
   if (f.venueType) and.push({ propertyTypeEntry: { is: { name: { contains: f.venueType, mode: 'insensitive' } } } });
   // Capacity bounds compare with the venue's sleeping capacity (capacity_max): "sleeps at least / at most N".
   if (f.capacityMin !== undefined) and.push({ capacityMax: { gte: f.capacityMin } });
