@@ -109,8 +109,8 @@ async function venueConditions(f: VenueFilters, deps: VenueDeps): Promise<Prisma
   if (f.capacityMax !== undefined) and.push({ capacityMax: { lte: f.capacityMax } });
   if (f.bedroomsMin !== undefined) and.push({ bedrooms: { gte: f.bedroomsMin } });
   // One amenity: its venues from the listed-amenities key, joined by slug to the index that answers the other filters
-  // (each of those indexes ends in slug). Several: the GIN index on the amenities intersects them faster than as many
-  // joins (docs/performance.md, Scale).
+  // (those of a price band, a state and a venue type end in slug). Several: the GIN index on the amenities intersects
+  // them faster than as many joins (docs/performance.md, Scale).
   if (f.amenities?.length === 1) and.push({ listedAmenities: { some: { amenity: f.amenities[0] } } });
   else if (f.amenities?.length) and.push({ amenities: { hasEvery: f.amenities } });
   if (f.priceMin !== undefined || f.priceMax !== undefined) and.push(await priceFilter({ min: f.priceMin, max: f.priceMax }, deps));

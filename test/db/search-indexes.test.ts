@@ -10,9 +10,9 @@ const SEARCH_INDEXES: Record<string, string> = {
   Venue_stateSlug_published_startingTotal_currency_capacityMa_idx:
     '("stateSlug", published, "startingTotal", currency, "capacityMax", bedrooms, slug)',
   Venue_propertyType_published_startingTotal_currency_capacit_idx:
-    '("propertyType", published, "startingTotal", currency, "capacityMax", bedrooms, slug)',
-  Venue_published_capacityMax_slug_idx: '(published, "capacityMax", slug)',
-  Venue_published_bedrooms_slug_idx: '(published, bedrooms, slug)',
+    '("propertyType", published, "startingTotal", currency, "capacityMax", bedrooms, "stateSlug", slug)',
+  Venue_published_capacityMax_idx: '(published, "capacityMax")',
+  Venue_published_bedrooms_idx: '(published, bedrooms)',
   ListedVenueAmenity_pkey: '(amenity, slug)',
   VenuePropertyType_pkey: '(name)',
   Vendor_businessName_trgm_idx: 'USING gin ("businessName" gin_trgm_ops)',

@@ -9,8 +9,9 @@
 --   type: it is matched against these names, and the venues of the matching names are read from
 --   (propertyType, published, …). A trigram index on Venue had to recheck every candidate row (10,706 villas on 8,400
 --   pages).
--- * The covering indexes of the other filters end in slug, so that an amenity filter beside them joins
---   ListedVenueAmenity by slug without reading the venue rows.
+-- * The covering indexes of a price band, a state and a venue type end in slug, so that an amenity filter beside them
+--   joins ListedVenueAmenity by slug without reading the venue rows. (published, capacityMax) and (published, bedrooms)
+--   stay narrow: they are what counts the whole catalogue (96,044 entries: 863 buffers with slug, 19 ms; narrow, 11 ms).
 --
 -- The database keeps both equal to Venue, whatever writes it (the seed, psql, a future admin surface): no writer of
 -- Venue has to know about them.
@@ -74,12 +75,6 @@ FOR EACH ROW EXECUTE FUNCTION "list_venue_amenities"();
 DROP INDEX "Venue_propertyType_trgm_idx";
 
 -- DropIndex
-DROP INDEX "Venue_published_bedrooms_idx";
-
--- DropIndex
-DROP INDEX "Venue_published_capacityMax_idx";
-
--- DropIndex
 DROP INDEX "Venue_published_startingTotal_currency_capacityMax_bedrooms_idx";
 
 -- DropIndex
@@ -95,13 +90,7 @@ CREATE INDEX "Venue_published_startingTotal_currency_capacityMax_bedrooms_idx" O
 CREATE INDEX "Venue_stateSlug_published_startingTotal_currency_capacityMa_idx" ON "Venue"("stateSlug", "published", "startingTotal", "currency", "capacityMax", "bedrooms", "slug");
 
 -- CreateIndex
-CREATE INDEX "Venue_propertyType_published_startingTotal_currency_capacit_idx" ON "Venue"("propertyType", "published", "startingTotal", "currency", "capacityMax", "bedrooms", "slug");
-
--- CreateIndex
-CREATE INDEX "Venue_published_capacityMax_slug_idx" ON "Venue"("published", "capacityMax", "slug");
-
--- CreateIndex
-CREATE INDEX "Venue_published_bedrooms_slug_idx" ON "Venue"("published", "bedrooms", "slug");
+CREATE INDEX "Venue_propertyType_published_startingTotal_currency_capacit_idx" ON "Venue"("propertyType", "published", "startingTotal", "currency", "capacityMax", "bedrooms", "stateSlug", "slug");
 
 -- AddForeignKey
 ALTER TABLE "Venue" ADD CONSTRAINT "Venue_propertyType_fkey" FOREIGN KEY ("propertyType") REFERENCES "VenuePropertyType"("name") ON DELETE RESTRICT ON UPDATE CASCADE;
