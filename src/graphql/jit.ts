@@ -15,6 +15,7 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
+import { fragmentsOf } from './fragments.js';
 
 type JitQuery = CompiledQuery['query'];
 
@@ -80,8 +81,7 @@ export function createJitExecutor(options: {
 /** The error with the field nodes its path names (errors are formatted from their nodes: src/graphql/errors.ts). */
 function located(error: GraphQLError, document: DocumentNode, operation: OperationDefinitionNode): GraphQLError {
   if (error.nodes?.length || !error.path?.length) return error;
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const fragments = fragmentsOf(document);
   let sets: readonly SelectionSetNode[] = [operation.selectionSet];
   let nodes: FieldNode[] = [];
   for (const key of error.path) {

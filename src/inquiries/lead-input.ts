@@ -3,12 +3,12 @@ import {
   valueFromASTUntyped,
   type DocumentNode,
   type FieldNode,
-  type FragmentDefinitionNode,
   type OperationDefinitionNode,
   type SelectionNode,
   type ValueNode,
 } from 'graphql';
 import { parseInquiry, type InquiryInput } from './inquiries.inputs.js';
+import { fragmentsOf } from '../graphql/fragments.js';
 
 /**
  * The root fields an operation selects, through inline fragments and named fragment spreads (each fragment visited
@@ -42,9 +42,7 @@ const mutationsOf = (document: DocumentNode) =>
 
 /** The lead-creating fields of one operation, with their `input` argument (absent: GraphQL's validation names it). */
 function leadFieldsOf(document: DocumentNode, operation: OperationDefinitionNode): { field: FieldNode; input: ValueNode }[] {
-  const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
+  const fragments = fragmentsOf(document);
   return rootFieldsOf(operation, (name) => fragments.get(name)).flatMap((field) => {
     const input = field.name.value in KIND_OF_FIELD ? field.arguments?.find((a) => a.name.value === 'input')?.value : undefined;
     return input ? [{ field, input }] : [];

@@ -12,6 +12,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
+import { fragmentsOf } from '../graphql/fragments.js';
 
 /**
  * GraphQL serialises an enum as its name (PER_STAY); REST answers with the wire value, which is the enum value's
@@ -37,9 +38,7 @@ export function enumOutputsOf(document: DocumentNode, schema: GraphQLSchema): En
     }),
   );
   if (!fields.size) return null;
-  const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
-  );
+  const fragments = fragmentsOf(document);
   return { fields, fragments };
 }
 

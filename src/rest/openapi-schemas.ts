@@ -24,6 +24,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledRoute } from './adapter.js';
 import { GRAPHQL_ONLY_DESCRIPTION } from '../graphql/graphql-only.js';
 import { PAGINATION_SOURCES } from './route.js';
+import { fragmentsOf } from '../graphql/fragments.js';
 
 export type JsonSchema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 
@@ -274,9 +275,7 @@ export function responseBodySchema(
 ): OpenAPIV3_1.SchemaObject {
   const { route } = compiled;
   const operation = operationOf(compiled.document);
-  const fragments = new Map(
-    compiled.document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
-  );
+  const fragments = fragmentsOf(compiled.document);
   const walk: Walk = { schema, fragments, components, owner: route.operationId };
   const rootType = operationRootType(schema, operation);
   const root = collectFields(walk, rootType, [operation.selectionSet]).get(compiled.rootField);

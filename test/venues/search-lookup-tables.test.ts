@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../src/generated/prisma/client.js';
+import { snakeCase } from '../../src/rest/route.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
 // Venue search reads two lookup tables that triggers on Venue keep (migration 20261125063056_search_lookup_tables):
@@ -38,12 +39,11 @@ async function reference(f: Filters): Promise<string[]> {
   return rows.map((r) => r.slug);
 }
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const queryOf = (f: Filters | string) =>
   typeof f === 'string'
     ? f
     : Object.entries(f)
-        .map(([k, v]) => `${snake(k)}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : String(v))}`)
+        .map(([k, v]) => `${snakeCase(k)}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : String(v))}`)
         .join('&');
 
 /** Every page of a REST search (filters, or a query string), through next_cursor. */
