@@ -10,6 +10,7 @@ import { attachOrStartEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedData
 import { socketDatabaseUrl, socketFile } from './embedded/socket-path.js';
 import { serveWireProtocol } from './embedded/wire-server.js';
 import { applyMigrations, type MigrationTarget } from './migrate.js';
+import { statementNamer, withCustomPlans } from './prepared-statements.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -66,6 +67,8 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** PostgreSQL pool size. @default 2 × CPUs + 1, Prisma's classic connection_limit */
   poolSize?: number;
+  /** PostgreSQL: name each statement so a connection parses it once (src/db/prepared-statements.ts). @default true */
+  preparedStatements?: boolean;
 }
 
 const PING_TIMEOUT_MS = 2_000;
@@ -167,18 +170,24 @@ function ignoreDroppedConnection(): void {}
  * A pg pool through adapter-pg: the one driver path, for PostgreSQL and the embedded database alike. The pool is ours
  * (not the adapter's own) so the metrics can read its counts; the adapter still ends it on $disconnect.
  */
-function createPooledPrisma(databaseUrl: string, poolSize: number): { prisma: PrismaClient; pool: pg.Pool } {
-  const pool = createPgPool(databaseUrl, poolSize);
+function createPooledPrisma(databaseUrl: string, poolSize: number, prepared = false): { prisma: PrismaClient; pool: pg.Pool } {
+  const pool = createPgPool(prepared ? withCustomPlans(databaseUrl) : databaseUrl, poolSize);
+  const statementNameGenerator = prepared ? statementNamer() : undefined;
   // A dropped idle connection (server restart, pg_terminate_backend) is replaced by the pool on its next checkout;
   // the adapter's listener keeps it from crashing the process.
   // The cast bridges two copies of @types/pg (adapter-pg bundles a newer one); at run time both name this one `pg`.
-  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { onPoolError: () => {}, disposeExternalPool: true });
+  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
+    onPoolError: () => {},
+    disposeExternalPool: true,
+    // pg runs a query whose name is undefined unnamed (a text past the namer's bound); the adapter's type says string.
+    statementNameGenerator: statementNameGenerator as ((query: { sql: string }) => string) | undefined,
+  });
   return { prisma: createPrisma(adapter), pool };
 }
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
   if (options.migrate !== false) await applyMigrations({ kind: 'postgres', databaseUrl });
-  const pooled = createPooledPrisma(databaseUrl, options.poolSize ?? availableParallelism() * 2 + 1);
+  const pooled = createPooledPrisma(databaseUrl, options.poolSize ?? availableParallelism() * 2 + 1, options.preparedStatements !== false);
   // $disconnect disposes the adapter, which ends the pool (disposeExternalPool).
   return createDatabase(pooled, 'postgres', { kind: 'postgres', databaseUrl }, async () => {});
 }

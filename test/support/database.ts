@@ -45,7 +45,15 @@ function templates(): TestDatabaseTemplates {
   return inject('testDatabases');
 }
 
-async function cloneTemplate(template: Template): Promise<Database> {
+/** How a test opens its clone on PostgreSQL (the PGlite clone is one in-memory session and takes none of these). */
+export interface CloneOptions {
+  poolSize?: number;
+  preparedStatements?: boolean;
+  /** Startup parameters in the connection URL's `options`, e.g. `-c statement_timeout=4321`. */
+  urlOptions?: string;
+}
+
+async function cloneTemplate(template: Template, open: CloneOptions = {}): Promise<Database> {
   const { pgliteFiles, postgres } = templates();
   if (!postgres) {
     const file = pgliteFiles[template];
@@ -57,7 +65,14 @@ async function cloneTemplate(template: Template): Promise<Database> {
   const drop = () => adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await adminQuery(postgres.adminUrl, `CREATE DATABASE "${name}"${source}`);
   try {
-    const db = await openDatabase({ databaseUrl: databaseUrl(postgres.adminUrl, name), migrate: false, poolSize: 4 });
+    const url = new URL(databaseUrl(postgres.adminUrl, name));
+    if (open.urlOptions) url.searchParams.set('options', open.urlOptions);
+    const db = await openDatabase({
+      databaseUrl: url.toString(),
+      migrate: false,
+      poolSize: open.poolSize ?? 4,
+      preparedStatements: open.preparedStatements,
+    });
     const close = db.close.bind(db);
     db.close = async () => {
       try {
@@ -74,8 +89,8 @@ async function cloneTemplate(template: Template): Promise<Database> {
 }
 
 /** An isolated database, migrated and seeded with the default catalogue. Close it in afterAll. */
-export function createTestDatabase(): Promise<Database> {
-  return cloneTemplate('seeded');
+export function createTestDatabase(open?: CloneOptions): Promise<Database> {
+  return cloneTemplate('seeded', open);
 }
 
 /** An isolated database, migrated but without a single row. */
