@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { startNodeOptions } from '../scripts/start-command.js';
 
 /** A child process the bench started; every one is stopped on exit, error or SIGINT. */
 export interface Child {
@@ -30,11 +31,13 @@ export function pinSelf(cpu: number): boolean {
 }
 
 /**
- * Starts `node --import tsx <script>` (pinned to `cpu` via taskset, which execs, so the pid is node itself).
+ * Starts `node [npm start's options] --import tsx <script>` (pinned to `cpu` via taskset, which execs, so the pid is node itself).
  * Output is kept in memory, never printed, so a noisy child cannot garble the table.
  */
 export function startNode(name: string, script: string, options: { env: NodeJS.ProcessEnv; cpu?: number; cwd: string }): Child {
-  const nodeArgs = script.endsWith('.ts') ? ['--import', 'tsx', script] : ['--enable-source-maps', script];
+  // Every server, the baselines included, runs with the node options of `npm start` (its heap sizing among them).
+  const nodeOptions = startNodeOptions(options.cwd);
+  const nodeArgs = script.endsWith('.ts') ? [...nodeOptions, '--import', 'tsx', script] : [...nodeOptions, script];
   const pinned = canPin && options.cpu !== undefined;
   const command = pinned ? 'taskset' : process.execPath;
   const args = pinned ? ['-c', String(options.cpu), process.execPath, ...nodeArgs] : nodeArgs;

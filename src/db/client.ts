@@ -156,6 +156,9 @@ export function createPgPool(databaseUrl: string, poolSize: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
+    // Connections the pool opened stay open: a connection closed after 10 s idle (pg-pool's default) and opened again
+    // for the next burst starts a backend with empty caches and none of the prepared statements.
+    min: poolSize,
     // Fail a request instead of queueing it forever when the server is unreachable.
     connectionTimeoutMillis: 5_000,
   });

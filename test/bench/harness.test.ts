@@ -10,6 +10,12 @@ import { chartSvg } from '../../bench/chart.js';
 import { quantile } from '../../bench/open-loop.js';
 import { projection } from '../../bench/baseline-sql.js';
 import { benchCases, type Discovery } from '../../bench/cases.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startNodeOptions } from '../../scripts/start-command.js';
+
+const repoRoot = new URL('../..', import.meta.url).pathname;
 
 const facts: CatalogueFacts = {
   venues: Array.from({ length: 300 }, (_, i) => ({
@@ -162,6 +168,24 @@ describe('per-route baselines', () => {
     for (const route of ['R8', 'R9', 'R10', 'R11', 'R12', 'R13', 'R14', 'R15', 'R16', 'R17', 'R18']) {
       const c = cases.find((x) => x.id === route)!;
       expect(baselines.find((b) => b.id === c.sameDataAs)?.bodyOf, route).toBe(route);
+    }
+  });
+});
+
+describe('node options of npm start (the bench servers and the tests\u2019 server processes use them)', () => {
+  it('are read from package.json: source maps and the 64 MB semi-space young generation', () => {
+    expect(startNodeOptions(repoRoot)).toEqual(['--enable-source-maps', '--max-semi-space-size=64']);
+  });
+
+  it('a start script that does not run node … dist/src/main.js is refused rather than guessed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wv-start-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start: 'tsx src/main.ts' } }));
+      expect(() => startNodeOptions(dir)).toThrow(/does not run node/);
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start: 'exec node dist/src/main.js' } }));
+      expect(startNodeOptions(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { startNodeOptions } from '../../scripts/start-command.js';
 import { captureLog } from './run-log.js';
 
 export const repoRoot = new URL('../..', import.meta.url).pathname;
@@ -35,7 +36,7 @@ export interface ServerProcess {
 }
 
 /** The command `npm start` runs (the compiled server; test/support/global-setup.ts builds it when stale). */
-export const SERVER_COMMAND = ['--enable-source-maps', 'dist/src/main.js'];
+export const SERVER_COMMAND = [...startNodeOptions(repoRoot), 'dist/src/main.js'];
 
 /** Starts the server process with `env` on top of this process's environment; output is collected. */
 export function startServer(env: Record<string, string>, args: string[] = SERVER_COMMAND): ServerProcess {
