@@ -59,7 +59,6 @@ try {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     migrate: env.MIGRATE_ON_START,
-    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     onEmbeddedProcessExit: ({ code, signal, restarted, error }) => {
       if (restarted) return log.error({ code, signal }, 'the embedded database process died and was restarted');
       log.fatal({ code, signal, reason: error?.message }, 'the embedded database process died and could not be restarted: stopping');

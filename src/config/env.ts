@@ -21,14 +21,6 @@ const EnvFields = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
-  /**
-   * With DATABASE_URL: each statement is prepared once per connection (src/db/prepared-statements.ts). false for a
-   * pooler that moves sessions between clients (PgBouncer's transaction mode before 1.21). @default true
-   */
-  DATABASE_PREPARED_STATEMENTS: z
-    .enum(['0', '1', 'true', 'false'])
-    .default('true')
-    .transform((v) => v === '1' || v === 'true'),
   /** redis://… moves limiter state into Redis, shared by every node (idempotency records live in the database). */
   REDIS_URL: z
     .string()

@@ -10,7 +10,6 @@ import { attachOrStartEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedData
 import { socketDatabaseUrl, socketFile } from './embedded/socket-path.js';
 import { serveWireProtocol } from './embedded/wire-server.js';
 import { applyMigrations, type MigrationTarget } from './migrate.js';
-import { statementNamer, withCustomPlans } from './prepared-statements.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -67,8 +66,6 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** PostgreSQL pool size. @default 2 × CPUs + 1, Prisma's classic connection_limit */
   poolSize?: number;
-  /** PostgreSQL: name each statement so a connection parses it once (src/db/prepared-statements.ts). @default true */
-  preparedStatements?: boolean;
 }
 
 const PING_TIMEOUT_MS = 2_000;
@@ -157,7 +154,7 @@ export function createPgPool(databaseUrl: string, poolSize: number): pg.Pool {
     connectionString: databaseUrl,
     max: poolSize,
     // Connections the pool opened stay open: a connection closed after 10 s idle (pg-pool's default) and opened again
-    // for the next burst starts a backend with empty caches and none of the prepared statements.
+    // for the next burst costs that request a connection handshake and a backend with empty catalogue caches.
     min: poolSize,
     // Fail a request instead of queueing it forever when the server is unreachable.
     connectionTimeoutMillis: 5_000,
@@ -173,24 +170,18 @@ function ignoreDroppedConnection(): void {}
  * A pg pool through adapter-pg: the one driver path, for PostgreSQL and the embedded database alike. The pool is ours
  * (not the adapter's own) so the metrics can read its counts; the adapter still ends it on $disconnect.
  */
-function createPooledPrisma(databaseUrl: string, poolSize: number, prepared = false): { prisma: PrismaClient; pool: pg.Pool } {
-  const pool = createPgPool(prepared ? withCustomPlans(databaseUrl) : databaseUrl, poolSize);
-  const statementNameGenerator = prepared ? statementNamer() : undefined;
+function createPooledPrisma(databaseUrl: string, poolSize: number): { prisma: PrismaClient; pool: pg.Pool } {
+  const pool = createPgPool(databaseUrl, poolSize);
   // A dropped idle connection (server restart, pg_terminate_backend) is replaced by the pool on its next checkout;
   // the adapter's listener keeps it from crashing the process.
   // The cast bridges two copies of @types/pg (adapter-pg bundles a newer one); at run time both name this one `pg`.
-  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
-    onPoolError: () => {},
-    disposeExternalPool: true,
-    // pg runs a query whose name is undefined unnamed (a text past the namer's bound); the adapter's type says string.
-    statementNameGenerator: statementNameGenerator as ((query: { sql: string }) => string) | undefined,
-  });
+  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { onPoolError: () => {}, disposeExternalPool: true });
   return { prisma: createPrisma(adapter), pool };
 }
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
   if (options.migrate !== false) await applyMigrations({ kind: 'postgres', databaseUrl });
-  const pooled = createPooledPrisma(databaseUrl, options.poolSize ?? availableParallelism() * 2 + 1, options.preparedStatements !== false);
+  const pooled = createPooledPrisma(databaseUrl, options.poolSize ?? availableParallelism() * 2 + 1);
   // $disconnect disposes the adapter, which ends the pool (disposeExternalPool).
   return createDatabase(pooled, 'postgres', { kind: 'postgres', databaseUrl }, async () => {});
 }

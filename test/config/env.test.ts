@@ -13,11 +13,4 @@ describe('environment', () => {
     expect(parseEnv({ MIGRATE_ON_START: '0' }).MIGRATE_ON_START).toBe(false);
     expect(() => parseEnv({ MIGRATE_ON_START: 'maybe' })).toThrow(/MIGRATE_ON_START/);
   });
-
-  it('DATABASE_PREPARED_STATEMENTS defaults to true; false for a pooler that moves sessions between clients', () => {
-    expect(parseEnv({}).DATABASE_PREPARED_STATEMENTS).toBe(true);
-    expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
-    expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: '0' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
-    expect(() => parseEnv({ DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
-  });
 });

@@ -45,15 +45,7 @@ function templates(): TestDatabaseTemplates {
   return inject('testDatabases');
 }
 
-/** How a test opens its clone on PostgreSQL (the PGlite clone is one in-memory session and takes none of these). */
-export interface CloneOptions {
-  poolSize?: number;
-  preparedStatements?: boolean;
-  /** Startup parameters in the connection URL's `options`, e.g. `-c statement_timeout=4321`. */
-  urlOptions?: string;
-}
-
-async function cloneTemplate(template: Template, open: CloneOptions = {}): Promise<Database> {
+async function cloneTemplate(template: Template): Promise<Database> {
   const { pgliteFiles, postgres } = templates();
   if (!postgres) {
     const file = pgliteFiles[template];
@@ -65,14 +57,7 @@ async function cloneTemplate(template: Template, open: CloneOptions = {}): Promi
   const drop = () => adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await adminQuery(postgres.adminUrl, `CREATE DATABASE "${name}"${source}`);
   try {
-    const url = new URL(databaseUrl(postgres.adminUrl, name));
-    if (open.urlOptions) url.searchParams.set('options', open.urlOptions);
-    const db = await openDatabase({
-      databaseUrl: url.toString(),
-      migrate: false,
-      poolSize: open.poolSize ?? 4,
-      preparedStatements: open.preparedStatements,
-    });
+    const db = await openDatabase({ databaseUrl: databaseUrl(postgres.adminUrl, name), migrate: false, poolSize: 4 });
     const close = db.close.bind(db);
     db.close = async () => {
       try {
@@ -89,8 +74,8 @@ async function cloneTemplate(template: Template, open: CloneOptions = {}): Promi
 }
 
 /** An isolated database, migrated and seeded with the default catalogue. Close it in afterAll. */
-export function createTestDatabase(open?: CloneOptions): Promise<Database> {
-  return cloneTemplate('seeded', open);
+export function createTestDatabase(): Promise<Database> {
+  return cloneTemplate('seeded');
 }
 
 /** An isolated database, migrated but without a single row. */
