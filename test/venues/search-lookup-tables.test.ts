@@ -18,11 +18,16 @@ interface Filters {
   state?: string;
   capacityMin?: number;
   bedroomsMin?: number;
+  priceMin?: number;
+  priceMax?: number;
 }
 
-const VENUES_PAGE = `query($amenities: [String!], $venueType: String, $state: String, $capacityMin: Int, $bedroomsMin: Int, $after: String) {
+const VENUES_PAGE = `query($amenities: [String!], $venueType: String, $state: String, $capacityMin: Int, $bedroomsMin: Int,
+                         $priceMin: Float, $priceMax: Float, $after: String) {
   venues(amenities: $amenities, venueType: $venueType, state: $state, capacityMin: $capacityMin, bedroomsMin: $bedroomsMin,
-         first: 100, after: $after) { totalCount nodes { slug } pageInfo { hasNextPage endCursor } }
+         priceMin: $priceMin, priceMax: $priceMax, first: 100, after: $after) {
+    totalCount nodes { slug pricing { currency } } pageInfo { hasNextPage endCursor }
+  }
 }`;
 
 /** Published venues matching the filters, in slug order, read from Venue alone. */
@@ -61,6 +66,9 @@ async function restSearch(filters: Filters | string) {
   return { slugs, total };
 }
 
+/** The currencies of the venues the GraphQL searches found (a price band test must have met a converted one). */
+const currencies = new Set<string>();
+
 async function graphqlSearch(filters: Filters) {
   const slugs: string[] = [];
   let after: string | null = null;
@@ -70,6 +78,7 @@ async function graphqlSearch(filters: Filters) {
     expect(res.body.errors, res.text).toBeUndefined();
     const page = res.body.data.venues;
     slugs.push(...page.nodes.map((v: { slug: string }) => v.slug));
+    for (const v of page.nodes as Array<{ pricing: { currency: string } | null }>) if (v.pricing) currencies.add(v.pricing.currency);
     total = page.totalCount;
     after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
   } while (after);
@@ -86,8 +95,9 @@ async function expectBothSurfaces(filters: Filters, expected?: string[]) {
 /** Rows of the lookup tables that Venue does not account for, and the other way round: all empty when exact. */
 async function lookupDifference() {
   const q = (sql: string) => t.db.prisma.$queryRawUnsafe<unknown[]>(sql);
-  const published = `SELECT DISTINCT a AS amenity, v.slug FROM "Venue" v, unnest(v.amenities) a WHERE v.published AND a IS NOT NULL`;
-  const listed = `SELECT amenity, slug FROM "ListedVenueAmenity"`;
+  const published = `SELECT DISTINCT a AS amenity, v.slug, v.currency, v."startingTotal" FROM "Venue" v, unnest(v.amenities) a
+    WHERE v.published AND a IS NOT NULL`;
+  const listed = `SELECT amenity, slug, currency, "startingTotal" FROM "ListedVenueAmenity"`;
   return {
     extraAmenities: await q(`${listed} EXCEPT ${published}`),
     missingAmenities: await q(`${published} EXCEPT ${listed}`),
@@ -138,9 +148,44 @@ describe('venue search through the lookup tables', () => {
     expect(both.total).toBeGreaterThan(0);
   });
 
+  it('counts a price band, alone or with one amenity, exactly as many venues as its pages hold, on both surfaces', async () => {
+    // The count is priceBandCount's sum of range counts; the pages are priceFilter's OR (the same set, written twice).
+    const bands: Array<Pick<Filters, 'priceMin' | 'priceMax'>> = [
+      { priceMin: 5000, priceMax: 5500 },
+      { priceMin: 3000, priceMax: 9000 },
+      { priceMin: 1000, priceMax: 50000 },
+      { priceMin: 20000 },
+      { priceMax: 3000 },
+      { priceMin: 0, priceMax: 10_000_000 },
+      // A single amount and a band above every price: may hold nothing, and must still count what they hold.
+      { priceMin: 7000, priceMax: 7000 },
+      { priceMin: 9_000_000 },
+    ];
+    currencies.clear();
+    for (const band of bands) {
+      for (const filters of [band, { ...band, amenities: ['pool'] }, { ...band, amenities: ['no-such-amenity'] }]) {
+        const rest = await restSearch(filters);
+        expect(rest.total, queryOf(filters)).toBe(rest.slugs.length);
+        expect(await graphqlSearch(filters), queryOf(filters)).toEqual(rest);
+        if (filters === band && bands.indexOf(band) < 6) expect(rest.total, queryOf(filters)).toBeGreaterThan(0);
+      }
+    }
+    // Converted amounts (AUD venues are stored in USD) were among the counted, so the formula's correction was exercised.
+    expect([...currencies].sort()).toEqual(expect.arrayContaining(['AUD', 'USD']));
+    // Every priced published venue is in the band from 0 to the largest price.
+    const priced = await t.db.prisma.venue.count({ where: { published: true, startingTotal: { not: null } } });
+    expect((await restSearch({ priceMin: 0, priceMax: 10_000_000 })).total).toBe(priced);
+  });
+
   it('runs as many statements as a search without filters (the page with its venues joined, and the count)', async () => {
     const plain = await t.statements(() => t.rest('/api/v1/venues?limit=20'));
-    for (const filters of ['amenities=pool', 'venue_type=villa', 'amenities=pool&venue_type=estate&state=texas']) {
+    for (const filters of [
+      'amenities=pool',
+      'venue_type=villa',
+      'amenities=pool&venue_type=estate&state=texas',
+      'price_min=3000&price_max=9000',
+      'amenities=pool&price_min=3000',
+    ]) {
       expect(await t.statements(() => t.rest(`/api/v1/venues?limit=20&${filters}`)), filters).toBe(plain);
     }
   });
@@ -176,6 +221,13 @@ describe('venue search through the lookup tables', () => {
     );
     await expectBothSurfaces({ venueType: 'zebra' }, ['zz-renamed-venue']);
     await expectBothSurfaces({ venueType: 'zebra', amenities: ['test-amenity'] }, ['zz-renamed-venue']);
+
+    // A new price moves the venue's listed amenities with it (an amenity with a price band is counted from them).
+    const price = { currency: 'USD', startingTotal: 1_234_567 };
+    await prisma.venue.update({ where: { id: venue.id }, data: price });
+    await expectBothSurfaces({ amenities: ['test-amenity'], priceMin: 1_234_567, priceMax: 1_234_567 }, ['zz-renamed-venue']);
+    await expectBothSurfaces({ amenities: ['test-amenity'], priceMax: 1_234_566 }, []);
+    expect(await lookupDifference()).toEqual(EXACT);
 
     const { id: _id, slug: _slug, createdAt: _c, updatedAt: _u, ...columns } = venue;
     await prisma.venue.create({
