@@ -49,8 +49,11 @@ interface VenueSearchPlan {
 }
 
 async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<VenueSearchPlan> {
-  const where: Prisma.VenueWhereInput = { AND: [{ published: true }, ...(await venueConditions(filters, deps))] };
-  const band = soleBand(filters);
+  const { priceMin, priceMax } = filters;
+  // Read once: the page's price filter and a price band's count are written from the same converted bands.
+  const prices = priceMin === undefined && priceMax === undefined ? null : await priceRanges({ min: priceMin, max: priceMax }, deps);
+  const where: Prisma.VenueWhereInput = { AND: [{ published: true }, ...venueConditions(filters, prices)] };
+  const bandAmenity = prices ? soleBandAmenity(filters) : undefined;
   const amenities = soleAmenities(filters);
   return {
     page: (query, afterSlug, take) =>
@@ -60,11 +63,12 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
         orderBy: { slug: 'asc' },
         take,
       }),
-    count: band
-      ? async () => priceBandCount(await priceRanges(band.bounds, deps), band.amenity, deps.prisma)
-      : amenities
-        ? () => listedTogetherCount(amenities, deps.prisma)
-        : () => deps.prisma.venue.count({ where }),
+    count:
+      prices && bandAmenity !== undefined
+        ? () => priceBandCount(prices, bandAmenity, deps.prisma)
+        : amenities
+          ? () => listedTogetherCount(amenities, deps.prisma)
+          : () => deps.prisma.venue.count({ where }),
   };
 }
 
@@ -73,9 +77,13 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
  * (8) the planner still orders listedTogetherCount's joins; more amenities keep the GIN intersection.
  */
 function soleAmenities(filters: VenueFilters): string[] | null {
-  const { amenities, ...others } = filters;
-  if (!amenities || amenities.length < 2 || amenities.length > 8) return null;
-  return Object.values(others).every((v) => v === undefined) ? amenities : null;
+  const { amenities } = filters;
+  return amenities && amenities.length >= 2 && amenities.length <= 8 && onlyFilters(filters, 'amenities') ? amenities : null;
+}
+
+/** Whether every filter of the search other than `keys` is unset. */
+function onlyFilters(filters: VenueFilters, ...keys: Array<keyof VenueFilters>): boolean {
+  return Object.entries(filters).every(([key, value]) => value === undefined || keys.includes(key as keyof VenueFilters));
 }
 
 /**
@@ -94,18 +102,20 @@ async function listedTogetherCount([first, ...others]: string[], prisma: PrismaC
   return total;
 }
 
-/** The price band of a search whose other filter is one amenity or none (priceBandCount counts it), else null. */
-function soleBand(filters: VenueFilters): { bounds: PriceBounds; amenity: string | null } | null {
-  const { priceMin, priceMax, amenities, ...others } = filters;
-  if (priceMin === undefined && priceMax === undefined) return null;
-  if ((amenities && amenities.length !== 1) || !Object.values(others).every((v) => v === undefined)) return null;
-  return { bounds: { min: priceMin, max: priceMax }, amenity: amenities?.[0] ?? null };
+/**
+ * For a price band whose other filter is one amenity or none (priceBandCount counts it): that amenity, or null;
+ * undefined for any other search.
+ */
+function soleBandAmenity(filters: VenueFilters): string | null | undefined {
+  const { amenities } = filters;
+  if ((amenities && amenities.length !== 1) || !onlyFilters(filters, 'priceMin', 'priceMax', 'amenities')) return undefined;
+  return amenities?.[0] ?? null;
 }
 
 /** The amenity of a search whose one filter is one amenity, else null. */
 function soleAmenity(filters: VenueFilters): string | null {
-  const { amenities, ...others } = filters;
-  return amenities?.length === 1 && Object.values(others).every((v) => v === undefined) ? amenities[0] : null;
+  const { amenities } = filters;
+  return amenities?.length === 1 && onlyFilters(filters, 'amenities') ? amenities[0] : null;
 }
 
 /**
@@ -136,8 +146,8 @@ function slugPosition(position: unknown[]): string {
   return position[0];
 }
 
-/** The §4.1 filters as conditions on a venue row, besides being published. */
-async function venueConditions(f: VenueFilters, deps: VenueDeps): Promise<Prisma.VenueWhereInput[]> {
+/** The §4.1 filters as conditions on a venue row, besides being published (`prices`: the band's ranges, if any). */
+function venueConditions(f: VenueFilters, prices: PriceRanges | null): Prisma.VenueWhereInput[] {
   const and: Prisma.VenueWhereInput[] = [];
   if (f.state) and.push({ stateSlug: slugify(f.state) });
   if (f.city) and.push({ citySlug: slugify(f.city) });
@@ -153,7 +163,7 @@ async function venueConditions(f: VenueFilters, deps: VenueDeps): Promise<Prisma
   // them faster than as many joins (docs/performance.md, Scale).
   if (f.amenities?.length === 1) and.push({ listedAmenities: { some: { amenity: f.amenities[0] } } });
   else if (f.amenities?.length) and.push({ amenities: { hasEvery: f.amenities } });
-  if (f.priceMin !== undefined || f.priceMax !== undefined) and.push(await priceFilter({ min: f.priceMin, max: f.priceMax }, deps));
+  if (prices) and.push(priceFilter(prices));
   return and;
 }
 
@@ -176,8 +186,7 @@ async function priceRanges(bounds: PriceBounds, deps: VenueDeps): Promise<PriceR
   return { own: { gte: bounds.min, lte: bounds.max }, converted };
 }
 
-async function priceFilter(bounds: PriceBounds, deps: VenueDeps): Promise<Prisma.VenueWhereInput> {
-  const { own, converted } = await priceRanges(bounds, deps);
+function priceFilter({ own, converted }: PriceRanges): Prisma.VenueWhereInput {
   const ranges = [own, ...converted.flatMap((c) => (c.range ? [c.range] : []))];
   const or: Prisma.VenueWhereInput[] = [
     { currency: { notIn: converted.map((c) => c.currency) }, startingTotal: own },
@@ -187,8 +196,8 @@ async function priceFilter(bounds: PriceBounds, deps: VenueDeps): Promise<Prisma
   // it is a single range the planner can scan on the (published, startingTotal, currency, …) index, counting a wide band
   // from the index alone instead of reading every published venue (docs/performance.md, Scale).
   const envelope = {
-    gte: bounds.min === undefined ? undefined : Math.min(...ranges.map((r) => r.gte ?? 0)),
-    lte: bounds.max === undefined ? undefined : Math.max(...ranges.map((r) => r.lte ?? 0)),
+    gte: own.gte === undefined ? undefined : Math.min(...ranges.map((r) => r.gte ?? 0)),
+    lte: own.lte === undefined ? undefined : Math.max(...ranges.map((r) => r.lte ?? 0)),
   };
   return { AND: [{ startingTotal: envelope }, { OR: or }] };
 }
@@ -204,8 +213,8 @@ async function priceFilter(bounds: PriceBounds, deps: VenueDeps): Promise<Prisma
  */
 async function priceBandCount({ own, converted }: PriceRanges, amenity: string | null, prisma: PrismaClient): Promise<number> {
   const from = amenity === null ? Prisma.sql`"Venue" WHERE published` : Prisma.sql`"ListedVenueAmenity" WHERE amenity = ${amenity}`;
-  const bound = (sql: string, value: number | undefined) =>
-    value === undefined ? Prisma.empty : Prisma.sql([` AND "startingTotal" ${sql} `, ''], value);
+  const bound = (operator: '>=' | '<=', value: number | undefined) =>
+    value === undefined ? Prisma.empty : Prisma.sql` AND "startingTotal" ${Prisma.raw(operator)} ${value}`;
   const count = (currency: string | null, { gte, lte }: StoredRange) =>
     Prisma.sql`(SELECT count(*) FROM ${from}${currency === null ? Prisma.empty : Prisma.sql` AND currency = ${currency}`}${bound('>=', gte)}${bound('<=', lte)})`;
   const terms = [count(null, own)];
