@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { patchPrismaRuntime } from './prisma-runtime-patch.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist', '.build-stamp');
@@ -27,6 +28,8 @@ const force = process.argv.includes('--force');
 // postinstall: the Prisma client first (the build compiles it); a production install without the Prisma CLI keeps the
 // client generated where the install was built.
 if (process.argv.includes('--generate')) {
+  // Before anything loads the Prisma client (scripts/prisma-runtime-patch.mjs says why).
+  console.error(`build: Prisma runtime ${patchPrismaRuntime(root)}`);
   let prisma;
   try {
     prisma = createRequire(import.meta.url).resolve('prisma/build/index.js');

@@ -26,33 +26,72 @@ export interface ConnectionResult<T, P extends Page<T> = Page<T>> {
  *
  * Cursors are signed only when read: REST's `nodes` + `endCursor` needs one HMAC per page instead of one per row
  * (plugin-relay's `nodes` goes through `edges`, so an edge's cursor is a getter too).
+ *
+ * The getters are on classes, never in object literals. V8 stores an object literal's getter in an accessor pair that
+ * it always allocates in the old generation; the pair points at the getter's closure, whose scope holds the page, so
+ * every page's rows survived young-generation GCs until the next full mark-compact (docs/performance.md, "stop 22").
+ * A class keeps its getters on the prototype, allocated once.
  */
 export function toConnection<T, P extends Page<T>>(page: P & Page<T>): ConnectionResult<T, P> {
-  const cursors: (string | undefined)[] = [];
-  const cursorAt = (index: number) => (cursors[index] ??= page.cursorOf(page.nodes[index]));
-  const last = page.nodes.length - 1;
-  let edges: { node: T; cursor: string }[] | undefined;
-  return {
-    page,
-    get edges() {
-      return (edges ??= page.nodes.map((node, index) => ({
-        node,
-        get cursor() {
-          return cursorAt(index);
-        },
-      })));
-    },
-    pageInfo: {
-      hasNextPage: page.hasNextPage,
-      hasPreviousPage: page.hasPreviousPage,
-      get startCursor() {
-        return last >= 0 ? cursorAt(0) : null;
-      },
-      get endCursor() {
-        return page.hasNextPage && last >= 0 ? cursorAt(last) : null;
-      },
-    },
-  };
+  return new Connection(page);
+}
+
+class Connection<T, P extends Page<T>> implements ConnectionResult<T, P> {
+  readonly pageInfo: PageInfo<T>;
+  #edges: Edge<T>[] | undefined;
+  readonly #cursors: PageCursors<T>;
+
+  constructor(readonly page: P) {
+    this.#cursors = new PageCursors(page);
+    this.pageInfo = new PageInfo(page, this.#cursors);
+  }
+
+  get edges(): Edge<T>[] {
+    return (this.#edges ??= this.page.nodes.map((node, index) => new Edge(node, index, this.#cursors)));
+  }
+}
+
+/** Each row's cursor, signed on first read. */
+class PageCursors<T> {
+  readonly #signed: (string | undefined)[] = [];
+  constructor(readonly page: Page<T>) {}
+
+  at(index: number): string {
+    return (this.#signed[index] ??= this.page.cursorOf(this.page.nodes[index]));
+  }
+}
+
+class Edge<T> {
+  constructor(
+    readonly node: T,
+    readonly index: number,
+    readonly cursors: PageCursors<T>,
+  ) {}
+
+  get cursor(): string {
+    return this.cursors.at(this.index);
+  }
+}
+
+class PageInfo<T> {
+  readonly hasNextPage: boolean;
+  readonly hasPreviousPage: boolean;
+
+  constructor(
+    readonly page: Page<T>,
+    readonly cursors: PageCursors<T>,
+  ) {
+    this.hasNextPage = page.hasNextPage;
+    this.hasPreviousPage = page.hasPreviousPage;
+  }
+
+  get startCursor(): string | null {
+    return this.page.nodes.length ? this.cursors.at(0) : null;
+  }
+
+  get endCursor(): string | null {
+    return this.hasNextPage && this.page.nodes.length ? this.cursors.at(this.page.nodes.length - 1) : null;
+  }
 }
 
 /** A plugin-relay connection over `node` (edges, pageInfo, the `nodes` shortcut) with a lazy totalCount. */

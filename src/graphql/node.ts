@@ -46,7 +46,7 @@ function loaderFor<Row>(ctx: RequestContext, typename: string, query: NodeQuery,
   let loader = byKey.get(cacheKey);
   if (!loader) {
     // The key column must come back to match rows to ids, whatever the selection chose.
-    const planned = query.select ? { ...query, select: { ...query.select, [source.key]: true } } : query;
+    const planned = query.select ? Object.assign({}, query, { select: Object.assign({}, query.select, { [source.key]: true }) }) : query;
     loader = new DataLoader<string, unknown>(async (keys) => {
       const rows = await source.load([...keys], planned, ctx);
       const byId = new Map(rows.map((row) => [String(row[source.key]), row]));

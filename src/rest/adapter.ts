@@ -164,7 +164,7 @@ export async function runRoute(
     if (e instanceof ApiError) throw e.renameParams(rename);
     throw new ApiError('invalid_parameters', { cause: e });
   }
-  const contextValue = checked ? { ...context, ...checked } : context;
+  const contextValue = checked ? Object.assign({}, context, checked) : context;
   return answerThroughCache(
     contextValue,
     compiled.sharedRead,

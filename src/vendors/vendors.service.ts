@@ -42,13 +42,14 @@ export async function searchVendors(
   const { field, dir } = SORT_KEYS[sortBy];
   const position = after === undefined ? undefined : deps.cursors.decode(after, scope, 'after');
 
-  const rows = (await deps.prisma.vendor.findMany({
-    ...withKeyColumns(query),
-    where: position ? { AND: [where, afterPosition(field, dir, position)] } : where,
-    // createdAt is never null; Prisma accepts a nulls position only on nullable columns.
-    orderBy: [field === 'createdAt' ? { createdAt: dir } : { [field]: { sort: dir, nulls: 'last' } }, { id: 'asc' }],
-    take: first + 1,
-  })) as unknown as Keyed[];
+  const rows = (await deps.prisma.vendor.findMany(
+    Object.assign({}, withKeyColumns(query), {
+      where: position ? { AND: [where, afterPosition(field, dir, position)] } : where,
+      // createdAt is never null; Prisma accepts a nulls position only on nullable columns.
+      orderBy: [field === 'createdAt' ? { createdAt: dir } : { [field]: { sort: dir, nulls: 'last' as const } }, { id: 'asc' as const }],
+      take: first + 1,
+    }),
+  )) as unknown as Keyed[];
   const hasNextPage = rows.length > first;
   const value = (v: Keyed) => (field === 'createdAt' ? v.createdAt.toISOString() : v[field]);
   return {
@@ -72,7 +73,9 @@ export async function searchVendors(
 /** The sort column and id must be loaded to sign the cursor, whatever the caller selected. */
 function withKeyColumns(query: VendorQuery): VendorQuery {
   if (!query.select) return query;
-  return { select: { ...query.select, id: true, createdAt: true, startingPrice: true, yearsInBusiness: true, weddingsCompleted: true } };
+  return {
+    select: Object.assign({}, query.select, { id: true, createdAt: true, startingPrice: true, yearsInBusiness: true, weddingsCompleted: true }),
+  };
 }
 
 /** Rows strictly after a keyset position under ORDER BY field dir NULLS LAST, id ASC. */
@@ -141,7 +144,7 @@ const titleCase = (s: string) =>
 /** §4.9: one listed (active) vendor; vendor_not_found otherwise. */
 export async function getVendor<T>(rawSlug: unknown, query: VendorQuery, deps: Pick<VendorDeps, 'prisma'>): Promise<T> {
   const slug = typeof rawSlug === 'string' ? rawSlug.trim().toLowerCase() : '';
-  const vendor = slug && slug.length <= 300 ? await deps.prisma.vendor.findFirst({ ...query, where: { slug, active: true } }) : null;
+  const vendor = slug && slug.length <= 300 ? await deps.prisma.vendor.findFirst(Object.assign({}, query, { where: { slug, active: true } })) : null;
   if (!vendor) throw new ApiError('vendor_not_found', { param: 'slug', message: `No listed vendor has the slug '${slug}'.` });
   return vendor as T;
 }
@@ -158,7 +161,7 @@ export async function listVendorCategories(deps: Pick<VendorDeps, 'prisma'>) {
 
 /** Vendors by id for node(id:)/nodes(ids:): listed (active) ones only, as search and detail show (one statement). */
 export function visibleVendorsById(ids: string[], query: VendorQuery, deps: Pick<VendorDeps, 'prisma'>) {
-  return deps.prisma.vendor.findMany({ ...query, where: { id: { in: ids }, active: true } });
+  return deps.prisma.vendor.findMany(Object.assign({}, query, { where: { id: { in: ids }, active: true } }));
 }
 
 /** Vendor categories by slug for node(id:)/nodes(ids:), with their active vendor counts as §4.8 lists them. */

@@ -57,12 +57,13 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
   const amenities = soleAmenities(filters);
   return {
     page: (query, afterSlug, take) =>
-      deps.prisma.venue.findMany({
-        ...query,
-        where: afterSlug ? { AND: [where, { slug: { gt: afterSlug } }] } : where,
-        orderBy: { slug: 'asc' },
-        take,
-      }),
+      deps.prisma.venue.findMany(
+        Object.assign({}, query, {
+          where: afterSlug ? { AND: [where, { slug: { gt: afterSlug } }] } : where,
+          orderBy: { slug: 'asc' as const },
+          take,
+        }),
+      ),
     count:
       prices && bandAmenity !== undefined
         ? () => priceBandCount(prices, bandAmenity, deps.prisma)
@@ -230,12 +231,12 @@ async function priceBandCount({ own, converted }: PriceRanges, amenity: string |
 export async function getVenue<T>(rawSlug: unknown, query: VenueQuery, deps: Pick<VenueDeps, 'prisma'>): Promise<T> {
   const slug = typeof rawSlug === 'string' ? rawSlug.trim().toLowerCase() : '';
   if (!slug || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) throw new ApiError('invalid_slug', { param: 'slug' });
-  const venue = await deps.prisma.venue.findFirst({ ...query, where: { slug, published: true } });
+  const venue = await deps.prisma.venue.findFirst(Object.assign({}, query, { where: { slug, published: true } }));
   if (!venue) throw new ApiError('venue_not_found', { param: 'slug', message: `No published venue has the slug '${slug}'.` });
   return venue as T;
 }
 
 /** Venues by id for node(id:)/nodes(ids:): published ones only, as search and detail show (one statement). */
 export function visibleVenuesById(ids: string[], query: VenueQuery, deps: Pick<VenueDeps, 'prisma'>) {
-  return deps.prisma.venue.findMany({ ...query, where: { id: { in: ids }, published: true } });
+  return deps.prisma.venue.findMany(Object.assign({}, query, { where: { id: { in: ids }, published: true } }));
 }
