@@ -54,43 +54,54 @@ class Connection<T, P extends Page<T>> implements ConnectionResult<T, P> {
 /** Each row's cursor, signed on first read. */
 class PageCursors<T> {
   readonly #signed: (string | undefined)[] = [];
-  constructor(readonly page: Page<T>) {}
+  readonly #page: Page<T>;
+
+  constructor(page: Page<T>) {
+    this.#page = page;
+  }
 
   at(index: number): string {
-    return (this.#signed[index] ??= this.page.cursorOf(this.page.nodes[index]));
+    return (this.#signed[index] ??= this.#page.cursorOf(this.#page.nodes[index]));
   }
 }
 
 class Edge<T> {
+  readonly #index: number;
+  readonly #cursors: PageCursors<T>;
+
   constructor(
     readonly node: T,
-    readonly index: number,
-    readonly cursors: PageCursors<T>,
-  ) {}
+    index: number,
+    cursors: PageCursors<T>,
+  ) {
+    this.#index = index;
+    this.#cursors = cursors;
+  }
 
   get cursor(): string {
-    return this.cursors.at(this.index);
+    return this.#cursors.at(this.#index);
   }
 }
 
 class PageInfo<T> {
   readonly hasNextPage: boolean;
   readonly hasPreviousPage: boolean;
+  readonly #rows: number;
+  readonly #cursors: PageCursors<T>;
 
-  constructor(
-    readonly page: Page<T>,
-    readonly cursors: PageCursors<T>,
-  ) {
+  constructor(page: Page<T>, cursors: PageCursors<T>) {
     this.hasNextPage = page.hasNextPage;
     this.hasPreviousPage = page.hasPreviousPage;
+    this.#rows = page.nodes.length;
+    this.#cursors = cursors;
   }
 
   get startCursor(): string | null {
-    return this.page.nodes.length ? this.cursors.at(0) : null;
+    return this.#rows ? this.#cursors.at(0) : null;
   }
 
   get endCursor(): string | null {
-    return this.hasNextPage && this.page.nodes.length ? this.cursors.at(this.page.nodes.length - 1) : null;
+    return this.hasNextPage && this.#rows ? this.#cursors.at(this.#rows - 1) : null;
   }
 }
 
