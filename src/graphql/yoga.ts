@@ -1,4 +1,4 @@
-import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { executeThroughCache, sharedReadOf } from '../cache/response-cache.js';
 import { getSchema } from './schema.js';
@@ -54,14 +54,30 @@ function useResponseCache(): Plugin<YogaServerContext> {
   };
 }
 
+/** Yoga over our schema; `fetch` answers one HTTP request with the request context the HTTP layer built for it. */
+export interface GraphQLServer {
+  fetch(request: Request, context: YogaServerContext): Promise<Response>;
+}
+
+/**
+ * The request context reaches Yoga beside the Request, not as its server context: whatwg-node isolates a server
+ * context per request with `Object.create(context)` and `Object.defineProperties` of every property, which costs a
+ * prototype conversion and new hidden classes on every GraphQL request (docs/performance.md, "stop 22").
+ */
 export function createGraphQLServer(options: {
   baseUrl: string;
   log: Logger;
   /** Operations clients may send by hash; unset: documents are sent as text only. */
   persistedOperations?: PersistedOperations;
   plugins?: Plugin[];
-}): YogaServerInstance<YogaServerContext, object> {
-  return createYoga<YogaServerContext>({
+}): GraphQLServer {
+  const contexts = new WeakMap<Request, YogaServerContext>();
+  const yoga = createYoga<object, YogaServerContext>({
+    context: ({ request }) => {
+      const context = contexts.get(request);
+      if (!context) throw new Error('a GraphQL request reached Yoga without its request context');
+      return context;
+    },
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
@@ -85,4 +101,10 @@ export function createGraphQLServer(options: {
       ...(options.plugins ?? []),
     ],
   });
+  return {
+    fetch(request, context) {
+      contexts.set(request, context);
+      return Promise.resolve(yoga.fetch(request));
+    },
+  };
 }
