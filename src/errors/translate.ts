@@ -1,6 +1,13 @@
 import { ApiError, isApiError } from './api-error.js';
 import { docUrl } from './catalogue.js';
 
+/**
+ * pg's and pg-pool's own connection failures: plain Errors without a code, which adapter-pg passes through unwrapped
+ * (a connection terminated mid-query when PostgreSQL shuts down, a checkout that timed out).
+ */
+const PG_CONNECTION_FAILURE =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client (was closed|has encountered a connection error) and is not queryable)$/;
+
 /** Prisma and driver errors: a read against the database failed (§7 database_error). */
 function isDatabaseFailure(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
@@ -8,7 +15,8 @@ function isDatabaseFailure(e: unknown): boolean {
   if (e.name === 'PrismaClientValidationError') return false;
   return (
     /^(PrismaClient\w*Error|DriverAdapterError)$/.test(e.name) ||
-    /^(ECONNREFUSED|ECONNRESET|57P01|08\w{3})$/.test(String((e as { code?: unknown }).code ?? ''))
+    /^(ECONNREFUSED|ECONNRESET|57P01|08\w{3})$/.test(String((e as { code?: unknown }).code ?? '')) ||
+    (e.name === 'Error' && PG_CONNECTION_FAILURE.test(e.message))
   );
 }
 
