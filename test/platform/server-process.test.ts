@@ -203,7 +203,9 @@ describe('the server process (npm start)', () => {
     // 20 to 50 on a quiet machine, 15 with three CPU burners on two cores, 5 in CI beside the rest of the suite.
     expect(inFlight, 'requests in flight when the drain began').toBeGreaterThanOrEqual(1);
     expect(50 - refused.length, 'requests served').toBeGreaterThanOrEqual(inFlight);
-    for (const r of results.filter((r) => r.status !== 503)) expect(r.status, `${r.i} ${r.kind}`).toBe(r.kind === 'search' ? 200 : 201);
+    // The message carries the answer's error code and request id, to find its log line when one is not served.
+    for (const r of results.filter((r) => r.status !== 503))
+      expect(r.status, `${r.i} ${r.kind}: ${r.body?.slice(0, 300)}`).toBe(r.kind === 'search' ? 200 : 201);
     // The rest had not been read yet: refused with nothing done, and told to retry.
     for (const r of refused) {
       expect(JSON.parse(r.body!).error, `${r.i} ${r.kind}`).toMatchObject({ code: 'service_unavailable', type: 'internal_error' });
