@@ -140,6 +140,15 @@ function createDatabase(
   return db;
 }
 
+/** How long a statement waits for a pooled connection (all busy, or the server unreachable) before it fails. */
+export const POOL_CHECKOUT_TIMEOUT_MS = 5_000;
+
+/**
+ * Options for a request's interactive transaction. Prisma's defaults give it 2 s to get a connection and 5 s in all:
+ * behind a burst of reads a write then failed where any single statement would still have waited its turn.
+ */
+export const REQUEST_TRANSACTION = { maxWait: POOL_CHECKOUT_TIMEOUT_MS, timeout: 10_000 } as const;
+
 /**
  * The pg pool every PostgreSQL and embedded connection comes from.
  *
@@ -157,7 +166,7 @@ export function createPgPool(databaseUrl: string, poolSize: number): pg.Pool {
     // for the next burst costs that request a connection handshake and a backend with empty catalogue caches.
     min: poolSize,
     // Fail a request instead of queueing it forever when the server is unreachable.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: POOL_CHECKOUT_TIMEOUT_MS,
   });
   pool.on('connect', (connection) => connection.on('error', ignoreDroppedConnection));
   return pool;

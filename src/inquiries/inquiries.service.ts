@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { REQUEST_TRANSACTION } from '../db/client.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ApiKeyIdentity } from '../auth/api-keys.service.js';
 import { ApiError } from '../errors/api-error.js';
@@ -167,7 +168,7 @@ async function insertLead(parsed: InquiryInput, target: Target, sender: InquiryS
         data: { state: 'completed', inquiryId, response: { ...result } },
       });
       if (done.count !== 1) throw new LeaseLost();
-    });
+    }, REQUEST_TRANSACTION);
   } catch (error) {
     if (error instanceof LeaseLost) throw new ApiError('idempotency_in_progress', { headers: { 'Retry-After': '2' } });
     throw error;
