@@ -184,7 +184,13 @@ async function priceRanges(bounds: PriceBounds, deps: VenueDeps): Promise<PriceR
       return { currency, range: dayRate ? storedBoundsFor(bounds, dayRate.rate, roundUpTo) : null };
     }),
   );
-  return { own: { gte: bounds.min, lte: bounds.max }, converted };
+  // Stored amounts are whole units: a fractional bound selects what the whole number inside it selects, and as an
+  // integer it stays a valid parameter for the integer column (1.5 was a type error in the band count's SQL).
+  const own = {
+    gte: bounds.min === undefined ? undefined : Math.ceil(bounds.min),
+    lte: bounds.max === undefined ? undefined : Math.floor(bounds.max),
+  };
+  return { own, converted };
 }
 
 function priceFilter({ own, converted }: PriceRanges): Prisma.VenueWhereInput {

@@ -157,6 +157,41 @@ describe('GET /api/v1/venues', () => {
     expect((await allPages(`/api/v1/venues?price_min=${edge + 1}&price_max=${edge + 1}`)).slugs).not.toContain(expected[0].slug);
   });
 
+  // Amounts are whole units and the bounds are any number (§4.1): a fractional bound selects what the whole number
+  // inside it does. Found by the property test: 1.5 reached the integer column of the band count as a type error (500).
+  it('takes fractional price bounds: the same venues and total_count as the whole numbers inside them, on both surfaces', async () => {
+    const { items } = await allPages('/api/v1/venues?price_min=5000&price_max=9000');
+    const edge = items[0].pricing.starting_total!.amount;
+    const whole = await t.rest(`/api/v1/venues?price_min=${edge}&price_max=${edge + 100}&limit=100`);
+    for (const [min, max] of [
+      [edge - 0.5, edge + 100.5],
+      [edge - 0.001, edge + 100.999],
+    ]) {
+      const res = await t.rest(`/api/v1/venues?price_min=${min}&price_max=${max}&limit=100`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.map((v: { slug: string }) => v.slug)).toEqual(whole.body.data.map((v: { slug: string }) => v.slug));
+      expect(res.body.pagination.total_count).toBe(whole.body.pagination.total_count);
+      const gql = await t.graphql(`{ venues(priceMin: ${min}, priceMax: ${max}, first: 100) { totalCount edges { node { slug } } } }`);
+      expect(gql.body.errors, gql.text).toBeUndefined();
+      expect(gql.body.data.venues.totalCount).toBe(whole.body.pagination.total_count);
+    }
+    const past = await t.rest(`/api/v1/venues?price_min=${edge + 0.5}&price_max=${edge + 0.5}`);
+    expect(past.status, past.text).toBe(200);
+    expect(past.body.data.map((v: { slug: string }) => v.slug)).not.toContain(items[0].slug);
+    // The band count's own statement (no page rows to compare): the same totals as the whole numbers inside.
+    for (const [fractional, whole] of [
+      ['price_max=1.5', 'price_max=1'],
+      ['price_min=1.5', 'price_min=2'],
+      ['price_min=0.5&price_max=0.75&amenities=pool', 'price_min=1&price_max=0&amenities=pool'],
+      ['price_min=4999.5&price_max=9000.5&amenities=pool', 'price_min=5000&price_max=9000&amenities=pool'],
+    ]) {
+      const res = await t.rest(`/api/v1/venues?${fractional}`);
+      expect(res.status, `${fractional}: ${res.text}`).toBe(200);
+      const expected = await t.rest(`/api/v1/venues?${whole}`);
+      expect(res.body.pagination.total_count, fractional).toBe(expected.status === 200 ? expected.body.pagination.total_count : 0);
+    }
+  });
+
   it('pages through a filtered set with no duplicates and a stable order', async () => {
     const { slugs, total } = await allPages('/api/v1/venues?amenities=pool');
     expect(new Set(slugs).size).toBe(slugs.length);
