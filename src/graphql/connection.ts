@@ -1,4 +1,5 @@
 import type { ObjectRef } from '@pothos/core';
+import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import { builder, type Types } from './builder.js';
 
 /** A page of a cursor-paginated list, as services return it. `totalCount` runs only when selected. */
@@ -10,6 +11,32 @@ export interface Page<T> {
   /** Rows precede this page: it was read from a cursor (or a non-zero offset). */
   hasPreviousPage: boolean;
   totalCount: () => Promise<number>;
+}
+
+/**
+ * Whether this connection field's query selects its own field `name` (totalCount, categoryStats) unconditionally. A
+ * service starts such a field's statement beside the page's instead of after it: a search then waits for the longer of
+ * the two, not their sum (docs/performance.md, "stop 23"). A field under @include/@skip stays lazy.
+ */
+export function selectsConnectionField(info: GraphQLResolveInfo, name: string): boolean {
+  const within = (set: SelectionSetNode | undefined): boolean =>
+    (set?.selections ?? []).some((selection) => {
+      if (selection.directives?.length) return false;
+      if (selection.kind === 'Field') return selection.name.value === name;
+      if (selection.kind === 'InlineFragment') return within(selection.selectionSet);
+      return within(info.fragments[selection.name.value]?.selectionSet);
+    });
+  return info.fieldNodes.some((node) => within(node.selectionSet));
+}
+
+/**
+ * A statement the caller will ask for, started now beside another: the same promise later. Its failure is handled
+ * here too, so a page that fails first leaves no unhandled rejection behind; whoever asks still sees the failure.
+ */
+export function startedNow<T>(run: () => Promise<T>): () => Promise<T> {
+  const running = run();
+  running.catch(() => undefined);
+  return () => running;
 }
 
 /** The shape plugin-relay's connection types read, keeping the page (for totalCount and extras such as categoryStats). */

@@ -1,7 +1,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
-import { connectionOf, toConnection } from '../graphql/connection.js';
+import { connectionOf, selectsConnectionField, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { Vendor as VendorRow } from '../generated/prisma/client.js';
 import { getVendor, listVendorCategories, searchVendors, vendorCategoriesBySlug, visibleVendorsById } from './vendors.service.js';
@@ -188,7 +188,10 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx, info) =>
       toConnection(
-        await searchVendors(args, queryFromInfo({ context: ctx, info, typeName: 'Vendor', paths: [['nodes'], ['edges', 'node']] }), vendorDeps(ctx)),
+        await searchVendors(args, queryFromInfo({ context: ctx, info, typeName: 'Vendor', paths: [['nodes'], ['edges', 'node']] }), vendorDeps(ctx), {
+          countWithPage: selectsConnectionField(info, 'totalCount'),
+          statsWithPage: selectsConnectionField(info, 'categoryStats'),
+        }),
       ) as never,
   }),
   vendor: t.prismaField({

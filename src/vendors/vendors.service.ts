@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
-import type { Page } from '../graphql/connection.js';
+import { startedNow, type Page } from '../graphql/connection.js';
 import { VendorSearchInput, type VendorSearch, type VendorSort } from './vendors.inputs.js';
 
 export interface VendorDeps {
@@ -33,6 +33,7 @@ export async function searchVendors(
   rawInput: unknown,
   query: VendorQuery,
   deps: VendorDeps,
+  { countWithPage = false, statsWithPage = false }: { countWithPage?: boolean; statsWithPage?: boolean } = {},
 ): Promise<Page<Keyed> & { categoryStats: () => Promise<Record<string, number>> }> {
   const input = parseInput(VendorSearchInput, rawInput);
   const { first, after, sortBy, ...filters } = input;
@@ -41,6 +42,19 @@ export async function searchVendors(
   const where = vendorFilter({ ...filters, category });
   const { field, dir } = SORT_KEYS[sortBy];
   const position = after === undefined ? undefined : deps.cursors.decode(after, scope, 'after');
+  const count = () => deps.prisma.vendor.count({ where });
+  // Category facet of the same search without its category filter, so a client can show counts beside each.
+  const stats = async () => {
+    const groups = await deps.prisma.vendor.groupBy({
+      by: ['serviceCategory'],
+      where: vendorFilter({ ...filters, category: undefined }),
+      _count: { _all: true },
+    });
+    return Object.fromEntries(groups.map((g) => [g.serviceCategory, g._count._all]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  };
+  // The count and the facet run on other pooled connections while the page is read, when the caller will ask for them.
+  const totalCount = countWithPage ? startedNow(count) : count;
+  const categoryStats = statsWithPage ? startedNow(stats) : stats;
 
   const rows = (await deps.prisma.vendor.findMany(
     Object.assign({}, withKeyColumns(query), {
@@ -57,16 +71,8 @@ export async function searchVendors(
     hasNextPage,
     hasPreviousPage: position !== undefined,
     cursorOf: (v) => deps.cursors.encode([value(v), v.id], scope),
-    totalCount: () => deps.prisma.vendor.count({ where }),
-    // Category facet of the same search without its category filter, so a client can show counts beside each.
-    categoryStats: async () => {
-      const groups = await deps.prisma.vendor.groupBy({
-        by: ['serviceCategory'],
-        where: vendorFilter({ ...filters, category: undefined }),
-        _count: { _all: true },
-      });
-      return Object.fromEntries(groups.map((g) => [g.serviceCategory, g._count._all]).sort(([a], [b]) => String(a).localeCompare(String(b))));
-    },
+    totalCount,
+    categoryStats,
   };
 }
 

@@ -1,7 +1,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
-import { connectionOf, toConnection } from '../graphql/connection.js';
+import { connectionOf, selectsConnectionField, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { Venue as VenueRow } from '../generated/prisma/client.js';
 import { getVenue, searchVenues, visibleVenuesById, type VenueDeps } from './venues.service.js';
@@ -198,6 +198,7 @@ builder.queryFields((t) => ({
           args,
           queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }),
           venueDeps(ctx),
+          { countWithPage: selectsConnectionField(info, 'totalCount') },
         ),
       ),
   }),

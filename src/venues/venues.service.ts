@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
-import type { Page } from '../graphql/connection.js';
+import { startedNow, type Page } from '../graphql/connection.js';
 import { VenueSearchInput, SLUG_MAX_LENGTH, SLUG_PATTERN } from './venues.inputs.js';
 import { STORED_AS, storedBoundsFor, type DayRate } from './venue-pricing.js';
 
@@ -21,13 +21,20 @@ type VenueQuery = { include?: Prisma.VenueInclude; select?: Prisma.VenueSelect }
  * §4.1 venue search: published venues only, ordered by slug (stable: slugs are unique), keyset-paginated with a
  * signed cursor bound to the filters. totalCount counts the whole filtered set and runs only when asked for.
  */
-export async function searchVenues<T extends { slug: string }>(rawInput: unknown, query: VenueQuery, deps: VenueDeps): Promise<Page<T>> {
+export async function searchVenues<T extends { slug: string }>(
+  rawInput: unknown,
+  query: VenueQuery,
+  deps: VenueDeps,
+  { countWithPage = false }: { countWithPage?: boolean } = {},
+): Promise<Page<T>> {
   const input = parseInput(VenueSearchInput, rawInput);
   const { first, after, ...filters } = input;
   const scope = filterScope('venues', filters);
   const afterSlug = after === undefined ? undefined : slugPosition(deps.cursors.decode(after, scope, 'after'));
   const amenity = soleAmenity(filters);
   const search = amenity ? listedAmenitySearch(amenity, deps) : await venueSearch(filters, deps);
+  // The count runs on another pooled connection while the page is read, when the caller will ask for it.
+  const totalCount = countWithPage ? startedNow(search.count) : search.count;
 
   const rows = (await search.page(query, afterSlug, first + 1)) as unknown as T[];
   const hasNextPage = rows.length > first;
@@ -36,7 +43,7 @@ export async function searchVenues<T extends { slug: string }>(rawInput: unknown
     hasNextPage,
     hasPreviousPage: afterSlug !== undefined,
     cursorOf: (v) => deps.cursors.encode([v.slug], scope),
-    totalCount: search.count,
+    totalCount,
   };
 }
 
