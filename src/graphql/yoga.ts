@@ -84,6 +84,10 @@ export function createGraphQLServer(options: {
     logging: false,
     // GraphiQL (with the explorer) is the service's own page: src/developers/graphiql.page.ts.
     graphiql: false,
+    // The HTTP layer has read the body already, refused past MAX_BODY_BYTES with the §7 envelope (app.ts). Yoga's own
+    // limit piped that body once more through a TransformStream and a Node stream pipeline, whose abort signal and
+    // listeners kept ~15 KB of every POST alive through young-generation GCs (docs/performance.md, "stop 23").
+    maxRequestBodySize: false,
     maskedErrors: { maskError: (error) => formatGraphQLError(error, options.baseUrl, options.log) },
     plugins: [
       // First: it turns a hash into the document every later plugin reads.
