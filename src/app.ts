@@ -379,7 +379,9 @@ export function createApp(options: AppOptions): App {
 
   const requestListener = createServerAdapter<ServerContext>(handle, { plugins: [useApiCors(options.corsOrigins)] });
   return {
-    fetch: async (request) => requestListener.fetch(request),
+    // The adapter's handleRequest, as node:http requests reach it: its fetch() path keeps every answer alive across
+    // young-generation GCs (yoga.ts says why), which in-process callers (tests, bench:scale) would measure.
+    fetch: async (request) => requestListener.handleRequest(request, {}),
     requestListener,
     limiterStoreState,
     responseCacheState: () => responseCache?.state() ?? 'off',
