@@ -86,7 +86,7 @@ export function createGraphQLServer(options: {
     graphiql: false,
     // The HTTP layer has read the body already, refused past MAX_BODY_BYTES with the §7 envelope (app.ts). Yoga's own
     // limit piped that body once more through a TransformStream and a Node stream pipeline, whose abort signal and
-    // listeners kept ~15 KB of every POST alive through young-generation GCs (docs/performance.md, "stop 23").
+    // listeners kept ~11 KB of every POST alive through young-generation GCs (docs/performance.md, "stop 23").
     maxRequestBodySize: false,
     maskedErrors: { maskError: (error) => formatGraphQLError(error, options.baseUrl, options.log) },
     plugins: [
