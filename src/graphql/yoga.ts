@@ -60,9 +60,10 @@ export interface GraphQLServer {
 }
 
 /**
- * The request context reaches Yoga beside the Request, not as its server context: whatwg-node isolates a server
- * context per request with `Object.create(context)` and `Object.defineProperties` of every property, which costs a
- * prototype conversion and new hidden classes on every GraphQL request (docs/performance.md, "stop 22").
+ * The request context reaches Yoga beside the Request, not as its server context: Yoga writes `request` and `params`
+ * into the server context it is given, and whatwg-node's fetch() path isolated it with `Object.create(context)` and
+ * `Object.defineProperties` of every property: new hidden classes on every GraphQL request (docs/performance.md,
+ * "stop 22"). Ours stays as the HTTP layer built it, the same object REST resolvers see.
  */
 export function createGraphQLServer(options: {
   baseUrl: string;

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionUrlOf } from '../support/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { postGraphql, postRest, resultOf, targets, validBody, type Targets } from './support.js';
 
@@ -14,8 +15,7 @@ beforeAll(async () => {
   if (!adminUrl) return;
   t = await createTestApp();
   tg = await targets(t);
-  const [{ name }] = await t.db.prisma.$queryRaw<{ name: string }[]>`SELECT current_database() AS name`;
-  url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  url = await connectionUrlOf(t.db, adminUrl);
 });
 afterAll(() => t?.close());
 

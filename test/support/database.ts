@@ -16,6 +16,12 @@ export function databaseUrl(adminUrl: string, database: string): string {
   return url.toString();
 }
 
+/** The URL of a PostgreSQL test database, for a client outside its pool (table locks, pg_stat_activity). */
+export async function connectionUrlOf(db: Database, adminUrl: string): Promise<string> {
+  const [{ name }] = await db.prisma.$queryRaw<{ name: string }[]>`SELECT current_database() AS name`;
+  return databaseUrl(adminUrl, name);
+}
+
 /** One statement on a short-lived connection (CREATE/DROP DATABASE cannot run inside a pooled transaction). */
 export async function adminQuery(adminUrl: string, sql: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: adminUrl });

@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startedNow } from '../../src/graphql/connection.js';
+import { connectionUrlOf } from '../support/database.js';
 import { createTestApp, type TestApp, type TestResponse } from '../support/app.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -12,8 +13,7 @@ let url: string;
 beforeAll(async () => {
   if (!adminUrl) return;
   t = await createTestApp();
-  const [{ name }] = await t.db.prisma.$queryRaw<{ name: string }[]>`SELECT current_database() AS name`;
-  url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  url = await connectionUrlOf(t.db, adminUrl);
 });
 afterAll(() => t?.close());
 
