@@ -18,7 +18,7 @@ import { measure, type LoadOptions, type Measurement } from './load.js';
 import { countStatements } from './sql-count.js';
 import { MIX_CURSOR_SECRET, composition } from './mix.js';
 import { answersOf, loadMix, measureMix, primeMix, sampleIndexes, type MixCursor, type MixMeasurement } from './mix-replay.js';
-import { openLoop } from './open-loop.js';
+import type { OpenLoopJob, OpenLoopResult } from './open-loop.js';
 import { createScratchDatabase } from './postgres.js';
 import { idleForeignLoad } from './system.js';
 import type { CaseRun, DatabaseKind, DatabaseRun } from './report.js';
@@ -27,6 +27,8 @@ export interface RunOptions extends LoadOptions {
   rounds: number;
   /** Seconds of load before each case's first round, not recorded. */
   warmup: number;
+  /** Seconds the OPEN schedule is measured for (after `warmup` seconds at the same rate). */
+  openDuration: number;
   repoRoot: string;
   /** Progress lines (stderr). */
   progress: (line: string) => void;
@@ -34,6 +36,8 @@ export interface RunOptions extends LoadOptions {
 
 /** CPU 0 serves (API server and baselines), CPU 1 generates load (this process). */
 const SERVER_CPU = 0;
+/** The load generators' CPU (bench/run.ts pins this process there; OPEN's generator process runs there too). */
+export const LOAD_CPU = 1;
 /** Seeding the demo catalogue on first start takes a while on this class of machine. */
 const FIRST_START_TIMEOUT_MS = 240_000;
 const START_TIMEOUT_MS = 60_000;
@@ -100,6 +104,21 @@ function failureText(m: Measurement): string {
   if (m.errors) statuses.push(`${m.errors} errors`);
   if (m.timeouts) statuses.push(`${m.timeouts} timeouts (10 s)`);
   return statuses.join(', ');
+}
+
+/** Runs one OPEN case in a generator process of its own (bench/open-loop-process.ts), pinned beside this one. */
+async function openLoopProcess(job: OpenLoopJob, repoRoot: string): Promise<OpenLoopResult> {
+  const generator = startNode('OPEN generator', 'bench/open-loop-process.ts', {
+    env: { ...baseEnv(), OPEN_LOOP_JOB: JSON.stringify(job) },
+    cpu: LOAD_CPU,
+    cwd: repoRoot,
+  });
+  try {
+    const [, json] = await generator.waitFor(/OPEN_RESULT (.+)\n/, (job.warmupSeconds + job.seconds) * 1000 + START_TIMEOUT_MS);
+    return JSON.parse(json) as OpenLoopResult;
+  } finally {
+    await generator.stop();
+  }
 }
 
 /** One whole side-by-side run on one database: servers up, SQL counted, every case loaded for every round. */
@@ -326,9 +345,22 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     }
     alive('api');
     const rate = Math.max(1, max / 2);
-    const o = await openLoop({ port: apiPort, key: keys[0] }, byId.get(caseId)!.request, { rate, seconds: options.duration });
+    // Like every closed-loop case, a warm-up at the measured load first: the server comes to OPEN from MIX-cold's 50
+    // connections (or from OPEN-rest), and the old generation that load promoted is not this rate's to pay for.
+    const o = await openLoopProcess(
+      {
+        target: { port: apiPort, key: keys[0] },
+        request: byId.get(caseId)!.request,
+        rate,
+        warmupSeconds: options.warmup,
+        seconds: options.openDuration,
+      },
+      options.repoRoot,
+    );
     open.push({ ...o, id, case: caseId, rateBasis: `½ × ${caseId} ${Math.round(max)}/s` });
-    log(`${id} ${caseId} at ${rate.toFixed(1)}/s: p50 ${o.p50Ms} ms, p90 ${o.p90Ms} ms, p99 ${o.p99Ms} ms, max ${o.maxMs} ms, ${o.failures} failed`);
+    log(
+      `${id} ${caseId} at ${rate.toFixed(1)}/s for ${o.seconds} s: p50 ${o.p50Ms} ms, p90 ${o.p90Ms} ms, p99 ${o.p99Ms} ms (worst ${o.windowSeconds} s: ${o.worstWindowP99Ms}), max ${o.maxMs} ms, ${o.failures} failed`,
+    );
   }
 
   // MIX-warm: the same list on the same server restarted with its response cache on (§8.10's 5 minutes), primed by

@@ -22,6 +22,36 @@ export interface OpenLoopResult {
   maxMs: number;
   /** How late the generator itself sent requests (p99 ms); a large value means the generator, not the server, lagged. */
   sendLagP99Ms: number;
+  /**
+   * The highest p99 of any whole WINDOW_SECONDS of the schedule (requests grouped by their send time): where one
+   * pause (a full garbage collection) lands shows here even when the whole run's p99 absorbs it.
+   */
+  worstWindowP99Ms: number;
+  windowSeconds: number;
+}
+
+/** One OPEN case for bench/open-loop-process.ts: `warmupSeconds` at the rate, not recorded, then `seconds` measured. */
+export interface OpenLoopJob {
+  target: { port: number; key: string };
+  request: BenchRequest;
+  rate: number;
+  warmupSeconds: number;
+  seconds: number;
+}
+
+/** The width of the windows worstWindowP99Ms is taken over. */
+export const WINDOW_SECONDS = 5;
+
+/**
+ * The highest p99 over the whole `windowSeconds` windows of a `seconds`-long schedule, each answered request placed
+ * by its scheduled send time (ms from the schedule's start). A short last window is left out: its p99 would rest on
+ * too few requests to mean anything.
+ */
+export function worstWindowP99(answered: Array<{ sentAtMs: number; latencyMs: number }>, seconds: number, windowSeconds: number): number {
+  const windows: number[][] = Array.from({ length: Math.max(1, Math.floor(seconds / windowSeconds)) }, () => []);
+  for (const { sentAtMs, latencyMs } of answered) windows[Math.floor(sentAtMs / (windowSeconds * 1000))]?.push(latencyMs);
+  const ascending = (a: number, b: number) => a - b;
+  return Math.max(0, ...windows.map((w) => quantile(w.sort(ascending), 0.99)));
 }
 
 /** The value at quantile q (0..1) of ascending `sorted` (nearest rank); 0 for an empty list. */
@@ -44,7 +74,7 @@ export async function openLoop(
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(Buffer.byteLength(request.body));
   }
-  const latencies: number[] = [];
+  const answered: Array<{ sentAtMs: number; latencyMs: number }> = [];
   const lags: number[] = [];
   const statusCodes: Record<string, number> = {};
   let failures = 0;
@@ -64,8 +94,9 @@ export async function openLoop(
         res.on('end', () => {
           const code = String(res.statusCode);
           statusCodes[code] = (statusCodes[code] ?? 0) + 1;
-          if (res.statusCode! >= 200 && res.statusCode! < 300) latencies.push(performance.now() - scheduled);
-          else failures++;
+          if (res.statusCode! >= 200 && res.statusCode! < 300) {
+            answered.push({ sentAtMs: scheduled - start, latencyMs: performance.now() - scheduled });
+          } else failures++;
           finish();
         });
       },
@@ -88,13 +119,13 @@ export async function openLoop(
   }
   await done;
   agent.destroy();
-  const sorted = latencies.sort((a, b) => a - b);
+  const sorted = answered.map((a) => a.latencyMs).sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
     rate: options.rate,
     seconds: options.seconds,
     scheduled: total,
-    completed: latencies.length,
+    completed: answered.length,
     failures,
     statusCodes,
     p50Ms: round(quantile(sorted, 0.5)),
@@ -107,5 +138,7 @@ export async function openLoop(
         0.99,
       ),
     ),
+    worstWindowP99Ms: round(worstWindowP99(answered, options.seconds, WINDOW_SECONDS)),
+    windowSeconds: WINDOW_SECONDS,
   };
 }

@@ -130,11 +130,11 @@ export function markdownTable(run: DatabaseRun): string {
 export function openTable(run: DatabaseRun): string {
   if (!run.open.length) return 'OPEN: not run.';
   return [
-    '| case | request | rate /s (basis) | sent | failures | p50 ms | p90 ms | p99 ms | max ms | generator lag p99 ms |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| case | request | rate /s (basis) | seconds | sent | failures | p50 ms | p90 ms | p99 ms | worst window p99 ms | max ms | generator lag p99 ms |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...run.open.map(
       (o) =>
-        `| ${o.id} | ${o.case} | ${o.rate.toFixed(1)} (${o.rateBasis}) | ${o.scheduled} | ${o.failures} | ${o.p50Ms} | ${o.p90Ms} | ${o.p99Ms} | ${o.maxMs} | ${o.sendLagP99Ms} |`,
+        `| ${o.id} | ${o.case} | ${o.rate.toFixed(1)} (${o.rateBasis}) | ${o.seconds} | ${o.scheduled} | ${o.failures} | ${o.p50Ms} | ${o.p90Ms} | ${o.p99Ms} | ${o.worstWindowP99Ms} (${o.windowSeconds} s) | ${o.maxMs} | ${o.sendLagP99Ms} |`,
     ),
   ].join('\n');
 }

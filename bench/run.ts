@@ -5,10 +5,12 @@
  *   npm run bench -- --duration 5 --rounds 1       quick run
  *   npm run bench -- --check                       also exit 1 when a gate of bench/goals.json fails
  *   npm run bench -- --db postgres                 only PostgreSQL (DATABASE_URL); --db pglite | both
+ *   npm run bench -- --open-duration 60            OPEN's measured seconds (default 30, after --warmup at its rate)
  *
  * Cases: B0 and the hand-written baselines (one per API case with a body of its own: B1, B1g, B1d, B1v, B1vd, B1c,
  * B1pe, B1rr, B1cb, B1i, B1id, B1bl, B1bd, B1bt, B1k), R1–R7, M1, R8–R18 (every other read route), MIX-cold (replay of bench/mix.json, response cache off), MIX-warm (the same
- * list with the response cache on and primed), and OPEN (fixed-rate open-loop latency at half of R1's and R4's measured maximum).
+ * list with the response cache on and primed), and OPEN (fixed-rate open-loop latency at half of R1's and R4's measured maximum, p99 over
+ * --open-duration seconds, with the worst 5 s window beside it).
  * Prints Markdown tables, writes bench/results.json and the chart docs/bench/results.svg.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,19 +20,19 @@ import { parseArgs } from 'node:util';
 import { canPin, cleanupAll, pinSelf } from './children.js';
 import { machine } from './system.js';
 import { isLoopback } from './postgres.js';
-import { runOnDatabase } from './database-run.js';
+import { LOAD_CPU, runOnDatabase } from './database-run.js';
 import { measureLimiterOverhead } from '../src/limits/limits.overhead.js';
 import { chartSvg } from './chart.js';
 import { caseResults, chartRows } from './results-file.js';
 import { evaluate, gatesTable, markdownTable, openTable, summarise, type DatabaseKind, type DatabaseRun, type Goals } from './report.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const LOAD_CPU = 1;
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
+    'open-duration': { type: 'string', default: '30' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     db: { type: 'string' },
@@ -71,6 +73,7 @@ async function main(): Promise<number> {
   const options = {
     duration: bounded('duration', args.duration!, 1, 120),
     warmup: bounded('warmup', args.warmup!, 0, 60),
+    openDuration: bounded('open-duration', args['open-duration']!, 5, 300),
     rounds: bounded('rounds', args.rounds!, 1, 10),
     connections: bounded('connections', args.connections!, 1, 500),
     repoRoot,

@@ -7,7 +7,7 @@ import { buildMix, entryKey, entryProblem, materialise, MIX_DOCUMENTS, type Cata
 import { loadMix } from '../../bench/mix-replay.js';
 import { resultsProblems, chartRows, type CaseResult } from '../../bench/results-file.js';
 import { chartSvg } from '../../bench/chart.js';
-import { quantile } from '../../bench/open-loop.js';
+import { quantile, worstWindowP99 } from '../../bench/open-loop.js';
 import { projection } from '../../bench/baseline-sql.js';
 import { benchCases, type Discovery } from '../../bench/cases.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -148,6 +148,30 @@ describe('results.json and chart', () => {
     const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
     expect([quantile(sorted, 0.5), quantile(sorted, 0.99), quantile(sorted, 1), quantile([], 0.5)]).toEqual([50, 99, 100, 0]);
   });
+
+  it("OPEN's worst window: the p99 of each whole window by send time, the highest of them; a short last window left out", () => {
+    // 12 s at 100/s in 5 s windows: 2 ms everywhere, but a 60 ms stall hits 10 requests sent in 6.0–6.1 s, and the
+    // last (partial) window's 2 requests answer in 500 ms.
+    const answered = Array.from({ length: 1200 }, (_, i) => ({ sentAtMs: i * 10, latencyMs: i >= 600 && i < 610 ? 60 : 2 }));
+    answered.push({ sentAtMs: 11_000, latencyMs: 500 }, { sentAtMs: 11_500, latencyMs: 500 });
+    // Window 2 (5–10 s) holds 500 requests, so its p99 is its 5th-highest: the stall, where the whole run's is not.
+    expect(worstWindowP99(answered, 12, 5)).toBe(60);
+    expect(
+      quantile(
+        answered.map((a) => a.latencyMs).sort((a, b) => a - b),
+        0.99,
+      ),
+    ).toBe(2);
+    // Fewer than 1 % of a window slow: that window's p99 stays the usual.
+    expect(
+      worstWindowP99(
+        answered.filter((a) => a.latencyMs !== 60 || a.sentAtMs < 6_030),
+        12,
+        5,
+      ),
+    ).toBe(2);
+    expect(worstWindowP99([], 12, 5)).toBe(0);
+  });
 });
 
 describe('per-route baselines', () => {
@@ -173,8 +197,8 @@ describe('per-route baselines', () => {
 });
 
 describe('node options of npm start (the bench servers and the tests\u2019 server processes use them)', () => {
-  it('are read from package.json: source maps and the 64 MB semi-space young generation', () => {
-    expect(startNodeOptions(repoRoot)).toEqual(['--enable-source-maps', '--max-semi-space-size=64']);
+  it('are read from package.json: source maps, the 64 MB semi-space young generation and the fixed old-generation growth', () => {
+    expect(startNodeOptions(repoRoot)).toEqual(['--enable-source-maps', '--max-semi-space-size=64', '--heap-growing-percent=300']);
   });
 
   it('a start script that does not run node … dist/src/main.js is refused rather than guessed', () => {
