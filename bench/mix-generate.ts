@@ -47,6 +47,7 @@ log(`mix: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 const { key } = await createApiKey({ tier: 'partner', name: 'bench mix' }, db);
 const app = createApp({
   prisma: db.prisma,
+  readRows: db.readRows,
   log: createLogger({ level: 'silent' }),
   baseUrl: BASE_URL,
   cursorSecret: MIX_CURSOR_SECRET,

@@ -43,6 +43,7 @@ if (!url) throw new Error('DATABASE_URL is required (a seeded PostgreSQL databas
 const db = await openDatabase({ databaseUrl: url });
 const app = createApp({
   prisma: db.prisma,
+  readRows: db.readRows,
   log: createLogger({ level: 'silent' }),
   baseUrl: 'http://bench',
   cursorSecret: 'scale-bench-secret-0123456789abcdef',

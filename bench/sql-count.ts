@@ -53,6 +53,7 @@ export async function countStatements(
     const key = keys[0];
     const app = createApp({
       prisma: db.prisma,
+      readRows: db.readRows,
       log: createLogger({ level: 'silent' }),
       baseUrl: BASE_URL,
       cursorSecret: extra.cursorSecret ?? (await sharedSecret(db.prisma, 'cursor')),

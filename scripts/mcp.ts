@@ -24,6 +24,7 @@ try {
     const local = db;
     const app = createApp({
       prisma: local.prisma,
+      readRows: local.readRows,
       log,
       baseUrl: env.BASE_URL,
       cursorSecret: env.CURSOR_SECRET ?? (await sharedSecret(local.prisma, 'cursor')),

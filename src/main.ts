@@ -90,6 +90,7 @@ if ((await countApiKeys(db)) === 0) demoKey = (await createApiKey({ tier: 'pro',
 const generation = await followCatalogueGeneration(db.prisma, log);
 const app = createApp({
   prisma: db.prisma,
+  readRows: db.readRows,
   log,
   baseUrl: env.BASE_URL,
   cursorSecret: env.CURSOR_SECRET ?? (await sharedSecret(db.prisma, 'cursor')),

@@ -1,6 +1,4 @@
 import { ApiError } from '../errors/api-error.js';
-import { verifyApiKey, type ApiKeyIdentity } from './api-keys.service.js';
-import type { PrismaClient } from '../generated/prisma/client.js';
 
 /**
  * The key a request presents (§5.1): `Authorization: Bearer <key>` or `X-Service-Key: <key>`.
@@ -15,13 +13,4 @@ export function presentedKey(headers: Headers): string | null {
     throw new ApiError('invalid_api_key', { message: 'Authorization and X-Service-Key carry different keys; send one key.' });
   }
   return bearer || serviceKey;
-}
-
-/** §5.3–5.4: no key → missing_api_key; unknown, malformed or revoked → invalid_api_key. */
-export async function authenticate(headers: Headers, deps: { prisma: PrismaClient }): Promise<ApiKeyIdentity> {
-  const key = presentedKey(headers);
-  if (!key) throw new ApiError('missing_api_key');
-  const identity = await verifyApiKey(key, deps);
-  if (!identity) throw new ApiError('invalid_api_key');
-  return identity;
 }

@@ -10,6 +10,7 @@ import { attachOrStartEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedData
 import { socketDatabaseUrl, socketFile } from './embedded/socket-path.js';
 import { serveWireProtocol } from './embedded/wire-server.js';
 import { applyMigrations, type MigrationTarget } from './migrate.js';
+import { DatabaseReadError, type RowReader } from './row-reader.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -34,7 +35,13 @@ export interface PoolStats {
 export interface Database {
   prisma: PrismaClient;
   kind: DatabaseKind;
-  /** Subscribes to every SQL statement Prisma runs (SQL-count tests, bench, metrics); returns the unsubscribe function. */
+  /**
+   * One read statement sent straight through the pool's driver, not Prisma's client: for the statement every request
+   * runs (the API key lookup), where Prisma's raw query cost ~300 µs more CPU per call than pg's own
+   * (docs/performance.md, stop 24). onQuery's listeners see it as they see Prisma's statements.
+   */
+  readRows: RowReader;
+  /** Subscribes to every SQL statement Prisma runs or readRows sends (SQL-count tests, bench, metrics); returns the unsubscribe function. */
   onQuery(listener: (event: QueryEvent) => void): () => void;
   /** The pool's counts now (metrics). */
   poolStats(): PoolStats;
@@ -95,6 +102,17 @@ function createDatabase(
   const db: Database = {
     prisma,
     kind,
+    async readRows<T>(sql: string, params: unknown[]) {
+      const started = performance.now();
+      let rows: T[];
+      try {
+        rows = (await pool.query(sql, params)).rows as T[];
+      } catch (cause) {
+        throw new DatabaseReadError('a read statement failed', { cause });
+      }
+      for (const notify of listeners) notify({ query: sql, durationMs: performance.now() - started });
+      return rows;
+    },
     onQuery(listener) {
       // Subscribed on first use, so a server nobody observes pays nothing beyond Prisma's own event.
       if (!subscribed) {

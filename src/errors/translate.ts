@@ -14,7 +14,7 @@ function isDatabaseFailure(e: unknown): boolean {
   // A validation error is a bug in our query, not a failed read: it stays internal_error.
   if (e.name === 'PrismaClientValidationError') return false;
   return (
-    /^(PrismaClient\w*Error|DriverAdapterError)$/.test(e.name) ||
+    /^(PrismaClient\w*Error|DriverAdapterError|DatabaseReadError)$/.test(e.name) ||
     /^(ECONNREFUSED|ECONNRESET|57P01|08\w{3})$/.test(String((e as { code?: unknown }).code ?? '')) ||
     (e.name === 'Error' && PG_CONNECTION_FAILURE.test(e.message))
   );

@@ -66,6 +66,7 @@ describe('GET /healthz answers from a cached probe', () => {
     const healthClock = testClock();
     const app = createApp({
       prisma: t.db.prisma,
+      readRows: t.db.readRows,
       log: createLogger({ level: 'silent' }),
       baseUrl: 'http://api.test',
       cursorSecret: 'test-cursor-secret-0123456789abcdef0123456789',

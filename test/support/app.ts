@@ -93,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const app = createApp({
     prisma: db.prisma,
+    readRows: db.readRows,
     log: createLogger({ level: 'info', destination }),
     baseUrl: BASE_URL,
     cursorSecret: 'test-cursor-secret-0123456789abcdef0123456789',
