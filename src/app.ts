@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { createServerAdapter } from '@whatwg-node/server';
 import type { PrismaClient } from './generated/prisma/client.js';
-import { prismaRowReader, type RowReader } from './db/row-reader.js';
+import type { RowReader } from './db/row-reader.js';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
 import type { PersistedOperations } from './graphql/persisted-operations.js';
@@ -46,8 +46,8 @@ import { Request, Response } from './http/fetch-api.js';
 
 export interface AppOptions {
   prisma: PrismaClient;
-  /** The driver-level reader of the same database (Database.readRows), for the per-request key lookup. @default through `prisma` */
-  readRows?: RowReader;
+  /** The driver-level reader of the same database (Database.readRows), for the per-request key lookup. */
+  readRows: RowReader;
   log: Logger;
   /** Public origin, no trailing slash. */
   baseUrl: string;
@@ -147,7 +147,6 @@ export function createApp(options: AppOptions): App {
     log: options.log,
     responseCache,
   };
-  const keyLookup = { readRows: options.readRows ?? prismaRowReader(options.prisma) };
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const dayRates = createDayRates(deps);
   const schema = getSchema();
@@ -233,7 +232,7 @@ export function createApp(options: AppOptions): App {
     // An IP that keeps presenting wrong keys is refused before the lookup (brute force, lookup cost); the 401s
     // themselves still carry no rate limit headers (§5.4).
     await checkFailedKeyBudget(ip, deps);
-    const apiKey = await verifyApiKey(key, keyLookup);
+    const apiKey = await verifyApiKey(key, options);
     if (!apiKey) {
       await countFailedKey(ip, deps);
       throw new ApiError('invalid_api_key');

@@ -100,6 +100,7 @@ describe('the embedded database process', () => {
     // at 60 a minute (§8) it soon answers 429, each still a key lookup in the database, and the demo key keeps its
     // minute for the searches after the database's restart below.
     const loadKey = (await keysCli('create', '--tier', 'pro', '--name', 'load')).stdout.trim();
+    expect(loadKey).toMatch(/^wv_live_[0-9A-Za-z]{32}$/);
     let loading = true;
     const statuses: number[] = [];
     const load = Array.from({ length: 6 }, async () => {

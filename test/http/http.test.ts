@@ -57,7 +57,13 @@ describe('request ids and envelopes (§1, §7)', () => {
         return Reflect.get(target, prop, receiver);
       },
     });
-    const app = createApp({ prisma: failing, log: createLogger({ level: 'silent' }), baseUrl: BASE_URL, cursorSecret: 'x'.repeat(40) });
+    const app = createApp({
+      prisma: failing,
+      readRows: t.db.readRows,
+      log: createLogger({ level: 'silent' }),
+      baseUrl: BASE_URL,
+      cursorSecret: 'x'.repeat(40),
+    });
     const call = (path: string) => app.fetch(new Request(`${BASE_URL}${path}`, { headers: { authorization: `Bearer ${t.keys.partner}` } }));
     const db = await call('/api/v1/venues');
     const dbBody = await db.text();
@@ -102,6 +108,7 @@ describe('keyless endpoints', () => {
     expect(await up.json()).toMatchObject({ status: 'ok', database: 'up' });
     const app = createApp({
       prisma: t.db.prisma,
+      readRows: t.db.readRows,
       log: createLogger({ level: 'silent' }),
       baseUrl: BASE_URL,
       cursorSecret: 'x'.repeat(40),
