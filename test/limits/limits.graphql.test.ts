@@ -101,6 +101,36 @@ describe('GraphQL request bounds (before any resolver runs)', () => {
     expect(res.body.errors[0].extensions.actual).toBeGreaterThan(GRAPHQL_BOUNDS.maxCost);
   });
 
+  it('the cost of one document is measured for its variables and operation each time, not as first seen', async () => {
+    // The measure is remembered per document, operation and variables (complexity.ts): a light run of a document must
+    // not let a heavy run of the same text through, nor the reverse.
+    const fields =
+      'slug name city state country propertyType venueType latitude longitude capacityMin capacityMax bedrooms beds bathrooms gatheringSpaces priceRange pricing { priceUnit currency minNights weekdayBase weekendBase extraNight startingTotal { amount nights rate includesFees } rateDate } heroImage seoDescription amenities url description accommodates categories photos { url category isFeatured position } totalPhotos testimonials { guestName rating review eventDate }';
+    const page = (name: string) => `${name}: venues(first: $first) { nodes { ${fields} } }`;
+    const heavy = `query pages($first: Int) { ${page('a')} ${page('b')} ${page('c')} }`;
+    for (let round = 0; round < 2; round++) {
+      const light = await t.graphql(heavy, { first: 2 });
+      expect(light.status, light.text).toBe(200);
+      expect(light.body.data.a.nodes).toHaveLength(2);
+      expectBound(await t.graphql(heavy, { first: 100 }), 'maxCost', GRAPHQL_BOUNDS.maxCost);
+    }
+    const twoOperations = `query small { venues(first: 1) { totalCount } } query large { ${heavy.slice(heavy.indexOf('{') + 1, -1).replaceAll('$first', '100')} }`;
+    const run = async (operationName: string) =>
+      t.app.fetch(
+        new Request('http://localhost/graphql', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${t.keys.pro}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: twoOperations, operationName }),
+        }),
+      );
+    for (const operationName of ['small', 'large', 'small', 'large']) {
+      const res = await run(operationName);
+      expect(res.status, operationName).toBe(operationName === 'small' ? 200 : 400);
+      if (operationName === 'large') expect((await res.json()).errors[0].extensions).toMatchObject({ bound: 'maxCost' });
+      else expect((await res.json()).data.venues.totalCount).toBeGreaterThan(0);
+    }
+  });
+
   it(`tokens ${GRAPHQL_BOUNDS.maxTokens}`, async () => {
     const huge = `{ venues(first: 1) { ${'totalCount '.repeat(GRAPHQL_BOUNDS.maxTokens)} } }`;
     const res = await t.graphql(huge);
