@@ -46,7 +46,7 @@ import { Request, Response } from './http/fetch-api.js';
 
 export interface AppOptions {
   prisma: PrismaClient;
-  /** The driver-level reader of the same database (Database.readRows), for the per-request key lookup. */
+  /** The driver-level reader of the same database (Database.readRows): the key lookup and the aggregate lists. */
   readRows: RowReader;
   log: Logger;
   /** Public origin, no trailing slash. */
@@ -141,6 +141,7 @@ export function createApp(options: AppOptions): App {
   const deps: AppDeps = {
     limits,
     prisma: options.prisma,
+    readRows: options.readRows,
     now,
     baseUrl: options.baseUrl,
     cursors: createCursorCodec(options.cursorSecret),

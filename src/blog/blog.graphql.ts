@@ -16,7 +16,7 @@ import {
 } from './blog.service.js';
 import { asNode, slugKey, uuidKey } from '../graphql/node.js';
 
-const blogDeps = (ctx: RequestContext): BlogDeps => ({ prisma: ctx.prisma, now: ctx.now });
+const blogDeps = (ctx: RequestContext): BlogDeps => ({ prisma: ctx.prisma, readRows: ctx.readRows, now: ctx.now });
 
 const BlogTag = builder.prismaObject('BlogTag', {
   description: 'A blog tag.',

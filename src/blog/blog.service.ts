@@ -1,10 +1,12 @@
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { ApiError } from '../errors/api-error.js';
+import type { RowReader } from '../db/row-reader.js';
 import { parseInput } from '../errors/validation.js';
 import { BlogPostsInput } from './blog.inputs.js';
 
 export interface BlogDeps {
   prisma: PrismaClient;
+  readRows: RowReader;
   now: () => Date;
 }
 
@@ -53,16 +55,21 @@ export interface BlogTagCount {
   postCount: number;
 }
 
-/** Tags of shown posts with their counts, most used first (a tag only drafts use is not listed). */
-export async function listBlogTags(deps: BlogDeps): Promise<BlogTagCount[]> {
-  const [counts, tags] = await Promise.all([
-    deps.prisma.blogPostTag.groupBy({ by: ['tagSlug'], where: { post: visible(deps.now()) }, _count: { _all: true } }),
-    deps.prisma.blogTag.findMany({ select: { slug: true, name: true } }),
-  ]);
-  const names = new Map(tags.map((t) => [t.slug, t.name]));
-  return counts
-    .map((c) => ({ slug: c.tagSlug, name: names.get(c.tagSlug) ?? c.tagSlug, postCount: c._count._all }))
-    .sort((a, b) => b.postCount - a.postCount || a.slug.localeCompare(b.slug));
+/**
+ * Tags of shown posts with their counts, most used first (a tag only drafts use is not listed). One statement through
+ * the driver: a report, not a model read (a groupBy and a tag list through Prisma cost twice the route's CPU).
+ */
+export async function listBlogTags(deps: Pick<BlogDeps, 'readRows' | 'now'>): Promise<BlogTagCount[]> {
+  const counts = await deps.readRows<BlogTagCount>(
+    `SELECT pt."tagSlug" AS slug, t.name, count(*)::int AS "postCount"
+       FROM "BlogPostTag" pt JOIN "BlogPost" p ON p.id = pt."postId" JOIN "BlogTag" t ON t.slug = pt."tagSlug"
+      WHERE p.status = 'published' AND p."publishedAt" <= $1::timestamp
+      GROUP BY pt."tagSlug", t.name`,
+    // Prisma keeps DateTime as UTC wall time in a timestamp column: the ISO text read as a timestamp is that time.
+    [deps.now().toISOString()],
+  );
+  // Ordered here, as before, so the tie order is the same whatever the database's collation.
+  return counts.sort((a, b) => b.postCount - a.postCount || a.slug.localeCompare(b.slug));
 }
 
 type AuthorQuery = { include?: Prisma.BlogAuthorInclude; select?: Prisma.BlogAuthorSelect };

@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { ApiError } from '../errors/api-error.js';
+import type { RowReader } from '../db/row-reader.js';
 import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
@@ -155,14 +156,18 @@ export async function getVendor<T>(rawSlug: unknown, query: VendorQuery, deps: P
   return vendor as T;
 }
 
-/** §4.8: the 11 categories with their active vendor counts. */
-export async function listVendorCategories(deps: Pick<VendorDeps, 'prisma'>) {
-  const [categories, counts] = await Promise.all([
-    vendorCategorySlugs(deps.prisma),
-    deps.prisma.vendor.groupBy({ by: ['serviceCategory'], where: { active: true }, _count: { _all: true } }),
-  ]);
-  const countOf = new Map(counts.map((c) => [c.serviceCategory, c._count._all]));
-  return categories.map((c) => ({ name: c.name, slug: c.slug, vendorCount: countOf.get(c.slug) ?? 0 }));
+/**
+ * §4.8: the 11 categories in order with their active vendor counts, in one statement: a report, not a model read, so
+ * plain SQL through the driver (a category list and a groupBy through Prisma cost twice the route's CPU).
+ */
+export async function listVendorCategories(deps: { readRows: RowReader }) {
+  return deps.readRows<{ name: string; slug: string; vendorCount: number }>(
+    `SELECT c.name, c.slug, coalesce(n.n, 0)::int AS "vendorCount"
+       FROM "VendorCategory" c
+       LEFT JOIN (SELECT "serviceCategory" AS slug, count(*) AS n FROM "Vendor" WHERE active GROUP BY 1) n ON n.slug = c.slug
+      ORDER BY c.position, c.slug`,
+    [],
+  );
 }
 
 /** Vendors by id for node(id:)/nodes(ids:): listed (active) ones only, as search and detail show (one statement). */

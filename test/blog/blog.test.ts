@@ -85,6 +85,50 @@ describe('GET /api/v1/blog/posts/{slug}', () => {
   });
 });
 
+describe('blog tags against the clock', () => {
+  it('counts a post from the instant it is dated, on both surfaces, and a draft never', async () => {
+    // Another app on the same database with a clock of its own: the post is dated one hour after the clock's start.
+    let clock = new Date('2030-06-01T12:00:00.000Z');
+    const timed = await createTestApp({ database: t.db, now: () => clock });
+    try {
+      const dated = new Date(clock.getTime() + 60 * 60_000);
+      await t.db.prisma.blogTag.create({ data: { slug: 'scheduled-tag', name: 'Scheduled' } });
+      await t.db.prisma.blogPost.create({
+        data: {
+          slug: 'scheduled-post',
+          title: 'Out in an hour',
+          status: 'published',
+          contentMarkdown: 'Soon.',
+          contentHash: 'scheduled-post-test',
+          wordCount: 1,
+          publishedAt: dated,
+          tags: { create: [{ tagSlug: 'scheduled-tag', position: 0 }] },
+        },
+      });
+      const counted = async () => {
+        const rest = await timed.rest('/api/v1/blog/tags');
+        expect(rest.status, rest.text).toBe(200);
+        const gql = await timed.graphql('{ blogTags { slug postCount } }');
+        const inGql = gql.body.data.blogTags.find((x: { slug: string }) => x.slug === 'scheduled-tag')?.postCount ?? 0;
+        const inRest = rest.body.data.find((x: { slug: string }) => x.slug === 'scheduled-tag')?.post_count ?? 0;
+        expect(inGql).toBe(inRest);
+        return inRest;
+      };
+      expect(await counted()).toBe(0);
+      clock = new Date(dated.getTime() - 1);
+      expect(await counted()).toBe(0);
+      clock = dated;
+      expect(await counted()).toBe(1);
+      await t.db.prisma.blogPost.update({ where: { slug: 'scheduled-post' }, data: { status: 'draft' } });
+      expect(await counted()).toBe(0);
+    } finally {
+      await t.db.prisma.blogPost.deleteMany({ where: { slug: 'scheduled-post' } });
+      await t.db.prisma.blogTag.deleteMany({ where: { slug: 'scheduled-tag' } });
+      await timed.close();
+    }
+  });
+});
+
 describe('GET /api/v1/blog/tags', () => {
   it('lists tags with post_count of published posts only', async () => {
     const res = await t.rest('/api/v1/blog/tags');
@@ -98,6 +142,9 @@ describe('GET /api/v1/blog/tags', () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     // A tag only a draft carries is not listed.
     expect(res.body.data.some((x: { slug: string }) => x.slug === 'secret-draft-tag')).toBe(false);
+    // The key lookup and one statement for the tags with their counts, on both surfaces.
+    expect(await t.statements(() => t.rest('/api/v1/blog/tags'))).toBe(2);
+    expect(await t.statements(() => t.graphql('{ blogTags { slug name postCount } }'))).toBe(2);
   });
 });
 

@@ -176,6 +176,9 @@ describe('GET /api/v1/vendors/categories', () => {
     }
     const gql = await t.graphql('{ vendorCategories { name slug vendorCount } }');
     expect(gql.body.data.vendorCategories).toEqual(camelKeys(res.body.data));
+    // The key lookup and one statement for the categories with their counts, on both surfaces.
+    expect(await t.statements(() => t.rest('/api/v1/vendors/categories'))).toBe(2);
+    expect(await t.statements(() => t.graphql('{ vendorCategories { name slug vendorCount } }'))).toBe(2);
   });
 });
 
