@@ -88,10 +88,13 @@ export function boundsViolation(measured: { complexity: number; depth: number })
 
 type Measured = { complexity: number; depth: number };
 
-/** Variable sets remembered per document; past it the document's memo starts over. */
-const MEASURED_PER_DOCUMENT = 64;
+/**
+ * Variable sets remembered per document; past it the document's memo starts over. With Yoga's parse cache (1,024
+ * documents) and MEASURED_KEY_MAX, the memo stays within a few MB whatever clients send.
+ */
+const MEASURED_PER_DOCUMENT = 16;
 /** Longer variables (an inquiry's text) are measured each time rather than kept as a key. */
-const MEASURED_KEY_MAX = 512;
+const MEASURED_KEY_MAX = 256;
 const measuredByDocument = new WeakMap<DocumentNode, Map<string, Measured | null>>();
 
 /**
