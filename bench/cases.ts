@@ -410,6 +410,23 @@ const NO_SQL = new Set<BaselineId>(['B1pe', 'B1rr']);
 /** R18 and B1k: connections (see BenchCase.connections). */
 export const EMBEDDING_CONNECTIONS = 4;
 
+/**
+ * The order a round loads the cases in: each hand-written baseline directly before the API cases compared with it, so
+ * a ratio's two sides are measured seconds apart rather than minutes. On a host whose speed drifts, the old order (every
+ * baseline, then every API case) once put R1 in a slow spell B1 had missed: R1 ÷ B1 0.33 in one run, 0.66 in the last
+ * (docs/performance.md, "stop 25"). Returns indexes into `cases`, each once: the static B0 first, then each baseline
+ * with its API cases, then the cases compared with none.
+ */
+export function loadOrder(cases: readonly Pick<BenchCase, 'id' | 'server' | 'sameDataAs'>[]): number[] {
+  const indexes = cases.map((_c, i) => i);
+  const comparedWith = (baseline: number) => indexes.filter((i) => cases[i].server === 'api' && cases[i].sameDataAs === cases[baseline].id);
+  const placed = [
+    ...indexes.filter((i) => cases[i].server === 'b0'),
+    ...indexes.filter((i) => cases[i].server === 'b1').flatMap((b) => [b, ...comparedWith(b)]),
+  ];
+  return [...placed, ...indexes.filter((i) => !placed.includes(i))];
+}
+
 /** What SQL is counted for: the API cases plus R4 at first:100 (G1: the count must not grow with page size). */
 export function sqlCountCases(d: Discovery): Array<{ id: string; request: BenchRequest; check: (a: Answer) => string | null }> {
   const api = benchCases(d).filter((c) => c.server === 'api' && c.id !== 'R5');

@@ -5,6 +5,7 @@ import { freePort, registerCleanup, registerTempDir, startNode, tail, type Child
 import {
   answerOf,
   benchCases,
+  loadOrder,
   checkGraph,
   checkSearch,
   discover,
@@ -292,8 +293,10 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     return m;
   };
 
+  const order = loadOrder(cases);
   for (let round = 0; round < options.rounds; round++) {
-    for (const [i, c] of cases.entries()) {
+    for (const i of order) {
+      const c = cases[i];
       alive(c.server);
       const answer = await senders[c.server](c.request).catch((e: Error) => {
         alive(c.server);

@@ -9,7 +9,7 @@ import { resultsProblems, chartRows, type CaseResult } from '../../bench/results
 import { chartSvg } from '../../bench/chart.js';
 import { quantile, worstWindowP99 } from '../../bench/open-loop.js';
 import { projection } from '../../bench/baseline-sql.js';
-import { benchCases, type Discovery } from '../../bench/cases.js';
+import { benchCases, loadOrder, type Discovery } from '../../bench/cases.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -211,5 +211,32 @@ describe('node options of npm start (the bench servers and the tests\u2019 serve
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('load order', () => {
+  const d: Discovery = { slug: 'a/b/c', page5Path: '/p', page5FirstSlug: 'x', vendorSlug: 'v/w', photoId: 'id', postSlug: 'post' };
+  const cases = benchCases(d);
+  const ids = loadOrder(cases).map((i) => cases[i].id);
+
+  it('loads every case once', () => {
+    expect([...ids].sort()).toEqual(cases.map((c) => c.id).sort());
+  });
+
+  it('loads each API case after its own baseline with no other baseline between them', () => {
+    for (const [position, id] of ids.entries()) {
+      const c = cases.find((x) => x.id === id)!;
+      if (c.server !== 'api' || !c.sameDataAs || !cases.some((x) => x.id === c.sameDataAs && x.server === 'b1')) continue;
+      const baselineAt = ids.indexOf(c.sameDataAs);
+      expect(baselineAt, `${id} after ${c.sameDataAs}`).toBeLessThan(position);
+      const between = ids.slice(baselineAt + 1, position).map((x) => cases.find((y) => y.id === x)!);
+      expect(
+        between.every((x) => x.server === 'api' && x.sameDataAs === c.sameDataAs),
+        `${id}: ${between.map((x) => x.id)}`,
+      ).toBe(true);
+    }
+    // R1 directly after B1, R3 after B1d: the goal's pairs are seconds apart.
+    expect(ids[ids.indexOf('B1') + 1]).toBe('R1');
+    expect(ids[ids.indexOf('B1d') + 1]).toBe('R3');
   });
 });
