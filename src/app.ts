@@ -233,7 +233,7 @@ export function createApp(options: AppOptions): App {
     // An IP that keeps presenting wrong keys is refused before the lookup (brute force, lookup cost); the 401s
     // themselves still carry no rate limit headers (§5.4).
     await checkFailedKeyBudget(ip, deps);
-    const apiKey = await verifyApiKey(key, options);
+    const apiKey = await verifyApiKey(key, deps);
     if (!apiKey) {
       await countFailedKey(ip, deps);
       throw new ApiError('invalid_api_key');

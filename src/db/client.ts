@@ -37,8 +37,9 @@ export interface Database {
   kind: DatabaseKind;
   /**
    * One read statement sent straight through the pool's driver, not Prisma's client: for the statement every request
-   * runs (the API key lookup), where Prisma's raw query cost ~300 µs more CPU per call than pg's own
-   * (docs/performance.md, stop 24). onQuery's listeners see it as they see Prisma's statements.
+   * runs (the API key lookup) and the aggregate lists, which read no model and where Prisma's raw query cost ~300 µs
+   * more CPU per call than pg's own (docs/performance.md, stops 24 and 25). onQuery's listeners see it as they see
+   * Prisma's statements.
    */
   readRows: RowReader;
   /** Subscribes to every SQL statement Prisma runs or readRows sends (SQL-count tests, bench, metrics); returns the unsubscribe function. */

@@ -146,11 +146,12 @@ export function useRequestBounds(): Plugin {
       addValidationRule(MaxAliasesRule);
     },
     onExecute({ args }) {
-      const measured = measuredCost(args.document, args.operationName, (args.variableValues ?? {}) as Record<string, unknown>, () =>
+      const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+      const measured = measuredCost(args.document, args.operationName, variables, () =>
         complexityFromQuery(selectedOperation(args.document, args.operationName), {
           schema: args.schema,
           ctx: args.contextValue as object,
-          variables: (args.variableValues ?? {}) as Record<string, unknown>,
+          variables,
         }),
       );
       if (!measured) return; // invalid variables: execution reports them in its own words

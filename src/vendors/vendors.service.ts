@@ -156,18 +156,24 @@ export async function getVendor<T>(rawSlug: unknown, query: VendorQuery, deps: P
   return vendor as T;
 }
 
+/** The categories with their active vendor counts, in order (`which`: only these slugs): one statement. */
+const CATEGORIES_WITH_COUNTS = (which: string) => `
+  SELECT c.name, c.slug, coalesce(n.n, 0)::int AS "vendorCount"
+    FROM "VendorCategory" c
+    LEFT JOIN (SELECT "serviceCategory" AS slug, count(*) AS n FROM "Vendor" WHERE active GROUP BY 1) n ON n.slug = c.slug
+   ${which}
+   ORDER BY c.position, c.slug`;
+const ALL_CATEGORIES = CATEGORIES_WITH_COUNTS('');
+const CATEGORIES_BY_SLUG = CATEGORIES_WITH_COUNTS('WHERE c.slug = ANY($1::text[])');
+
+type CategoryCount = { name: string; slug: string; vendorCount: number };
+
 /**
  * §4.8: the 11 categories in order with their active vendor counts, in one statement: a report, not a model read, so
  * plain SQL through the driver (a category list and a groupBy through Prisma cost twice the route's CPU).
  */
 export async function listVendorCategories(deps: { readRows: RowReader }) {
-  return deps.readRows<{ name: string; slug: string; vendorCount: number }>(
-    `SELECT c.name, c.slug, coalesce(n.n, 0)::int AS "vendorCount"
-       FROM "VendorCategory" c
-       LEFT JOIN (SELECT "serviceCategory" AS slug, count(*) AS n FROM "Vendor" WHERE active GROUP BY 1) n ON n.slug = c.slug
-      ORDER BY c.position, c.slug`,
-    [],
-  );
+  return deps.readRows<CategoryCount>(ALL_CATEGORIES, []);
 }
 
 /** Vendors by id for node(id:)/nodes(ids:): listed (active) ones only, as search and detail show (one statement). */
@@ -176,11 +182,6 @@ export function visibleVendorsById(ids: string[], query: VendorQuery, deps: Pick
 }
 
 /** Vendor categories by slug for node(id:)/nodes(ids:), with their active vendor counts as §4.8 lists them. */
-export async function vendorCategoriesBySlug(slugs: string[], deps: Pick<VendorDeps, 'prisma'>) {
-  const [categories, counts] = await Promise.all([
-    deps.prisma.vendorCategory.findMany({ where: { slug: { in: slugs } }, select: { slug: true, name: true } }),
-    deps.prisma.vendor.groupBy({ by: ['serviceCategory'], where: { active: true, serviceCategory: { in: slugs } }, _count: { _all: true } }),
-  ]);
-  const countOf = new Map(counts.map((c) => [c.serviceCategory, c._count._all]));
-  return categories.map((c) => ({ name: c.name, slug: c.slug, vendorCount: countOf.get(c.slug) ?? 0 }));
+export async function vendorCategoriesBySlug(slugs: string[], deps: { readRows: RowReader }) {
+  return deps.readRows<CategoryCount>(CATEGORIES_BY_SLUG, [slugs]);
 }
