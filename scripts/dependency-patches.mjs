@@ -18,7 +18,7 @@
 //
 // @pothos/selection-mapper, esm/loader-map.js: `responsePath` memoised each GraphQL path link's key in a module-wide
 // WeakMap. The links are made afresh for every field of every row, so nearly every call missed, then inserted two
-// entries that the next GC had to clear: 7 % of a 20-post blog page's CPU, 5 % of a venue detail's (docs/performance.md,
+// entries that the next GC had to clear: 7 % of a 20-post blog page's CPU, 1 % of a venue detail's (docs/performance.md,
 // "stop 26"). Walking the few links up to the root and joining their string keys gives the same key without the table.
 //
 // pg, lib/result.js: `addFields` built, for every result, an empty row template (a null-prototype object, one property

@@ -1,4 +1,4 @@
-// Run by test/db/hidden-classes.test.ts as `node --allow-natives-syntax --import tsx <this file>`. V8's natives tell
+// Run by test/db/dependency-patches.test.ts as `node --allow-natives-syntax --import tsx <this file>`. V8's natives tell
 // whether an object keeps fast properties (%HasFastProperties) and whether two objects share a hidden class
 // (%HaveSameMap). Prints one JSON object of booleans; the `engine…` entries describe this V8, not our code.
 import { PrismaPg } from '@prisma/adapter-pg';
