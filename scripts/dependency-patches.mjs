@@ -123,8 +123,9 @@ export function installedFile(root, target) {
  * @returns {'patched' | 'already patched'}
  */
 export function patchFile(root, target) {
-  const file = installedFile(root, target);
-  const { version } = JSON.parse(readFileSync(join(packageDir(root, target), 'package.json'), 'utf8'));
+  const dir = packageDir(root, target);
+  const file = join(dir, target.file);
+  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   if (version !== target.version)
     throw new Error(
       `${target.package} is ${version}; scripts/dependency-patches.mjs was written for ${target.version}. Check each rewrite against the new version and update it.`,
