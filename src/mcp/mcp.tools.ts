@@ -3,6 +3,8 @@
 // core — its GraphQL document, its parameters (the spec's snake_case names) and their validation, its body as the
 // structured result. No business rule lives here; the only surface rule is §8.6's 50 venues per call.
 
+import { groupedAmount } from '../catalogue/money.js';
+
 /** A tool's result as a short text for a person reading along (the structured result is the REST body). */
 type Render = (body: Record<string, any>) => string;
 
@@ -20,7 +22,7 @@ export interface AssistantTool {
 }
 
 const money = (amount: number | null | undefined, currency = 'USD') =>
-  amount === null || amount === undefined ? 'price on request' : `${currency} ${Math.round(amount).toLocaleString('en-US')}`;
+  amount === null || amount === undefined ? 'price on request' : `${currency} ${groupedAmount(Math.round(amount))}`;
 
 const more = (body: Record<string, any>) => (body.pagination?.has_more ? ` More: pass cursor "${body.pagination.next_cursor}".` : '');
 
@@ -93,7 +95,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     description:
       'All-in regional estimate (USD) for a whole-property wedding stay: region, weekday or weekend, guests, overnight guests, nights, venue type and season. Returns the estimated total, a range, a per-night comparison average (not a rate any venue charges) and savings against a traditional venue-plus-hotel wedding. A model estimate, not a quote for any venue.',
     operationId: 'estimatePricing',
-    render: ({ data: p }) => `${p.summary} Estimated total USD ${Math.round(p.estimated_total).toLocaleString('en-US')} (${p.price_range}).`,
+    render: ({ data: p }) => `${p.summary} Estimated total USD ${groupedAmount(Math.round(p.estimated_total))} (${p.price_range}).`,
   },
   {
     name: 'get_cost_benchmarks',
@@ -105,7 +107,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
       lines(
         b.data.map(
           (r: any) =>
-            `${r.scope}${r.state ? ` ${r.state}` : ''}${r.venue_type ? ` ${r.venue_type}` : ''}${r.country ? ` ${r.country}` : ''}: median USD ${Math.round(r.median_base_per_stay).toLocaleString('en-US')} (${r.listings} listings)`,
+            `${r.scope}${r.state ? ` ${r.state}` : ''}${r.venue_type ? ` ${r.venue_type}` : ''}${r.country ? ` ${r.country}` : ''}: median USD ${groupedAmount(Math.round(r.median_base_per_stay))} (${r.listings} listings)`,
         ),
         'No benchmark has 3 listings for that filter.',
       ),
@@ -118,7 +120,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     operationId: 'getRegionalCostRange',
     render: (b) =>
       b.covered
-        ? `${b.data.name}: ${b.data.range.display} for about ${b.data.average_guest_count} guests.${b.data.scaled ? ` Scaled: USD ${Math.round(b.data.scaled.low).toLocaleString('en-US')}–${Math.round(b.data.scaled.high).toLocaleString('en-US')}.` : ''}`
+        ? `${b.data.name}: ${b.data.range.display} for about ${b.data.average_guest_count} guests.${b.data.scaled ? ` Scaled: USD ${groupedAmount(Math.round(b.data.scaled.low))}–${groupedAmount(Math.round(b.data.scaled.high))}.` : ''}`
         : `Not covered (${b.reason ?? 'no data'}). Covered regions: ${(b.covered_regions ?? []).slice(0, 20).join(', ')}…`,
   },
   {

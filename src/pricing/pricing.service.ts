@@ -1,5 +1,6 @@
 import { ESTIMATOR_MODEL } from './data/estimator-model.js';
 import { parsePricingEstimate, type PricingEstimate } from './pricing.inputs.js';
+import { usdText } from '../catalogue/money.js';
 
 /** §2.4 PricingResult. `parameters` is a free-form echo whose keys are the REST (snake_case) names on both surfaces. */
 export interface PricingResult {
@@ -21,7 +22,6 @@ export interface EstimateBreakdown {
   traditional: number;
 }
 
-const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 const roundTo = (n: number, step: number) => Math.round(n / step + 1e-9) * step;
 
 /**
@@ -64,19 +64,19 @@ export function estimatePricing(rawInput: unknown): PricingResult {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return {
     estimatedTotal,
-    priceRange: `${usd(low)}–${usd(high)}`,
+    priceRange: `${usdText(low)}–${usdText(high)}`,
     perNightAverage,
     perNight: perNightAverage,
     summary:
-      `About ${usd(estimatedTotal)} all in for a ${p.nights}-night ${seasonText} ${p.eventType} wedding at ${article} ${p.venueType} in ${p.region.name} ` +
-      `with ${plural(p.eventGuests, 'event guest')} and ${p.overnightGuests} staying overnight (${usd(perNightAverage)} per night on average; a regional estimate, not a quote).`,
+      `About ${usdText(estimatedTotal)} all in for a ${p.nights}-night ${seasonText} ${p.eventType} wedding at ${article} ${p.venueType} in ${p.region.name} ` +
+      `with ${plural(p.eventGuests, 'event guest')} and ${p.overnightGuests} staying overnight (${usdText(perNightAverage)} per night on average; a regional estimate, not a quote).`,
     savingsVsTraditional:
       savingsPercent > 0
         ? {
             savingsPercent,
             note:
               `About ${savingsPercent}% less than a traditional banquet venue with a hotel room block for the same guests ` +
-              `(estimated ${usd(traditional)}).`,
+              `(estimated ${usdText(traditional)}).`,
           }
         : null,
     parameters: {

@@ -13,6 +13,7 @@ import { US_STATES } from './data/regional-us-states.js';
 import { US_CITIES } from './data/regional-us-cities.js';
 import { DESTINATIONS } from './data/regional-destinations.js';
 import { MONTH_NAMES, SEASON_MONTHS, parseRegionalRange, type SeasonAsked } from './pricing.inputs.js';
+import { usdText } from '../catalogue/money.js';
 
 // §2.6 / §4.5 regional whole-wedding budget ranges, from the authored data under ./data. A lookup never substitutes
 // a neighbouring region: no match is covered: false with the list of covered regions.
@@ -176,8 +177,6 @@ export function scaleRange(
   };
 }
 
-const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
-
 const NOTE =
   `Authored regional whole-wedding budgets (data ${REGIONAL_DATA.version}, USD, all in: venue, catering, attire, photography, ` +
   'flowers, music). Not venue prices. Scaled figures apply the season multiplier and a guest multiplier ' +
@@ -215,7 +214,7 @@ export function regionalCostRange(rawInput: unknown, deps: RegionalRangeDeps): R
       range: {
         low: region.low,
         high: region.high,
-        display: `${usd(region.low)}–${usd(region.high)}`,
+        display: `${usdText(region.low)}–${usdText(region.high)}`,
         note: `Whole wedding budget for about ${region.averageGuestCount} guests, all in; not a venue price.`,
       },
       averageGuestCount: region.averageGuestCount,

@@ -13,6 +13,7 @@ export interface VenuePriceColumns {
 }
 
 import type { DayRate } from '../catalogue/exchange-rates.js';
+import { groupedAmount } from '../catalogue/money.js';
 export type { DayRate };
 
 export interface StartingTotal {
@@ -66,18 +67,11 @@ export function venuePricing(v: VenuePriceColumns, dayRate: DayRate | null): Ven
 
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', AUD: 'A$' };
 
-const GROUPED = new Intl.NumberFormat('en-US');
-/**
- * 12,345: what toLocaleString('en-US') writes. A whole amount (every stored price) is grouped by a regular expression:
- * ICU's formatter, even made once, was 1.5 % of a 20-venue search's CPU; a fraction goes to the formatter.
- */
-const grouped = (n: number) => (Number.isSafeInteger(n) && !Object.is(n, -0) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : GROUPED.format(n));
-
 /** §2.2 price_range: the base for the whole minimum stay, before fees, in the venue's currency. */
 export function priceRangeText(p: VenuePricing): string | null {
   const bases = [p.weekdayBase, p.weekendBase].filter((n): n is number => n !== null);
   if (!bases.length) return null;
-  const money = (n: number) => `${SYMBOL[p.currency] ?? `${p.currency} `}${grouped(n)}`;
+  const money = (n: number) => `${SYMBOL[p.currency] ?? `${p.currency} `}${groupedAmount(n)}`;
   const low = Math.min(...bases);
   const high = Math.max(...bases);
   const nights = `${p.minNights} night${p.minNights === 1 ? '' : 's'}`;

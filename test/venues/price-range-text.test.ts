@@ -5,7 +5,7 @@ import { priceRangeText, type VenuePricing } from '../../src/venues/venue-pricin
 const pricing = (weekdayBase: number | null, weekendBase: number | null, currency = 'USD', minNights = 2) =>
   ({ currency, minNights, weekdayBase, weekendBase }) as VenuePricing;
 
-// §2.2 price_range groups amounts as en-US does; the whole amounts take a fast path (venue-pricing.ts `grouped`).
+// §2.2 price_range groups amounts as en-US does; the whole amounts take a fast path (src/catalogue/money.ts).
 describe('price_range text', () => {
   it('writes each amount as toLocaleString("en-US") would, whole or not', () => {
     const amount = fc.oneof(
