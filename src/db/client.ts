@@ -92,7 +92,7 @@ function createPrisma(adapter: SqlDriverAdapterFactory): PrismaClient {
 }
 
 function createDatabase(
-  { prisma, pool }: { prisma: PrismaClient; pool: pg.Pool },
+  { prisma, pool, statementNames }: PooledPrisma,
   kind: DatabaseKind,
   target: MigrationTarget,
   closeDriver: () => Promise<void>,
@@ -107,7 +107,7 @@ function createDatabase(
       const started = performance.now();
       let rows: T[];
       try {
-        rows = (await pool.query(sql, params)).rows as T[];
+        rows = (await pool.query({ name: statementNames?.driver(sql), text: sql, values: params })).rows as T[];
       } catch (cause) {
         throw new DatabaseReadError('a read statement failed', { cause });
       }
@@ -198,18 +198,30 @@ function ignoreDroppedConnection(): void {}
  * A pg pool through adapter-pg: the one driver path, for PostgreSQL and the embedded database alike. The pool is ours
  * (not the adapter's own) so the metrics can read its counts; the adapter still ends it on $disconnect.
  */
-function createPooledPrisma(databaseUrl: string, poolSize: number): { prisma: PrismaClient; pool: pg.Pool } {
+interface PooledPrisma {
+  prisma: PrismaClient;
+  pool: pg.Pool;
+  /** Prepared statements' names by SQL text (PostgreSQL only; see createStatementNames). */
+  statementNames?: ReturnType<typeof postgresStatementNames>;
+}
+
+function createPooledPrisma(databaseUrl: string, poolSize: number, statementNames?: PooledPrisma['statementNames']): PooledPrisma {
   const pool = createPgPool(databaseUrl, poolSize);
   // A dropped idle connection (server restart, pg_terminate_backend) is replaced by the pool on its next checkout;
   // the adapter's listener keeps it from crashing the process.
   // The cast bridges two copies of @types/pg (adapter-pg bundles a newer one); at run time both name this one `pg`.
-  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { onPoolError: () => {}, disposeExternalPool: true });
-  return { prisma: createPrisma(adapter), pool };
+  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
+    onPoolError: () => {},
+    disposeExternalPool: true,
+    // The adapter hands the name to pg as it is: undefined runs the statement unnamed (the type says string only).
+    statementNameGenerator: statementNames && ((query) => statementNames.prisma(query.sql) as string),
+  });
+  return { prisma: createPrisma(adapter), pool, statementNames };
 }
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
   if (options.migrate !== false) await applyMigrations({ kind: 'postgres', databaseUrl });
-  const pooled = createPooledPrisma(databaseUrl, options.poolSize ?? availableParallelism() * 2 + 1);
+  const pooled = createPooledPrisma(databaseUrl, options.poolSize ?? availableParallelism() * 2 + 1, postgresStatementNames());
   // $disconnect disposes the adapter, which ends the pool (disposeExternalPool).
   return createDatabase(pooled, 'postgres', { kind: 'postgres', databaseUrl }, async () => {});
 }
@@ -270,4 +282,62 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.memory) return openInMemory(options);
   if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or memory: true');
   return openEmbedded(options);
+}
+
+/** A prepared statement's name for a SQL text, or undefined: run it unnamed. */
+export type StatementNames = (sql: string) => string | undefined;
+
+/** The names of a PostgreSQL database's statements: Prisma's unique lookups, and every driver read (readRows). */
+function postgresStatementNames(): { prisma: StatementNames; driver: StatementNames } {
+  return { prisma: createStatementNames({ prefix: 'p', eligible: isUniqueLookup }), driver: createStatementNames({ prefix: 'r' }) };
+}
+
+/** How many distinct statements one process prepares by name; later ones run unnamed, as before. */
+export const NAMED_STATEMENTS_MAX = 100;
+
+/**
+ * Names for PostgreSQL's prepared statements, one per SQL text. An unnamed statement is parsed, analysed and planned
+ * again on every execution; a named one is parsed once per connection, and after five runs the server may keep one
+ * generic plan for it, made without the parameters' values. Prisma's relation joins (LATERAL subqueries building
+ * JSON) cost the server more to plan than to run: venue detail answered 1.4× as many requests with its statement
+ * named (docs/performance.md, stop 27). So only statements whose best plan cannot depend on their values are named:
+ * the driver reads (readRows: our own SQL, key lookups and aggregates over small tables) and Prisma's lookups of one
+ * row by a unique key (isUniqueLookup). A search is not: with names, the venue price bands on the 100,000-venue
+ * catalogue went from 3–7 ms to 16–152 ms under a generic plan made for other bounds.
+ *
+ * The set is bounded, since a kept plan costs the server memory on every connection (a vendor detail's: 131 KB): a
+ * text past NAMED_STATEMENTS_MAX runs unnamed, as before. Not used for the embedded database, whose socket server
+ * runs every client's statements in one session, where two connections' names would collide.
+ */
+export function createStatementNames(options: { prefix: string; eligible?: (sql: string) => boolean; max?: number }): StatementNames {
+  const { prefix, eligible = () => true, max = NAMED_STATEMENTS_MAX } = options;
+  // Each text's decision, kept so eligibility is decided once per text: a name, or null (runs unnamed).
+  const decided = new Map<string, string | null>();
+  let named = 0;
+  return (sql) => {
+    const known = decided.get(sql);
+    if (known !== undefined) return known ?? undefined;
+    const name = named < max && eligible(sql) ? `wv_${prefix}${(named++).toString(36)}` : null;
+    // A name is always kept (one name per text); refusals only up to a bound, past which they are decided again.
+    if (name !== null || decided.size < max * 10) decided.set(sql, name);
+    return name ?? undefined;
+  };
+}
+
+/** Tables whose `slug` column is unique (the others' unique key is `id`). */
+const UNIQUE_SLUG_TABLES = new Set(['Venue', 'Vendor', 'VendorCategory', 'BlogPost', 'BlogAuthor', 'BlogTag', 'KnowledgeChunk']);
+
+/**
+ * `SELECT … FROM "public"."T" AS "t0" [LEFT JOIN LATERAL (…) ON true …] WHERE ("t0"."slug" = $n [AND "t0"."c" op $m | 1=1 …])
+ * LIMIT $k`: Prisma's statement for findUnique/findFirst by a unique key, with its relations joined. Nothing after the
+ * top-level WHERE but the LIMIT (no ORDER BY, no OFFSET), so the row is found through the key's unique index whatever
+ * the values are.
+ */
+const UNIQUE_LOOKUP =
+  /^SELECT [^]*? FROM "public"\."(\w+)" AS "t0"(?: LEFT JOIN LATERAL [^]* ON true)? WHERE \(?"t0"\."(id|slug)" = \$\d+(?: AND (?:"t0"\."\w+" (?:=|<=|>=|<|>) \$\d+|1=1))*\)? LIMIT \$\d+$/;
+
+/** Whether a Prisma statement reads one row by a unique key (see UNIQUE_LOOKUP). */
+export function isUniqueLookup(sql: string): boolean {
+  const match = UNIQUE_LOOKUP.exec(sql);
+  return match !== null && (match[2] === 'id' || UNIQUE_SLUG_TABLES.has(match[1]));
 }
