@@ -57,6 +57,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 try {
   db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     dataDir: env.DATA_DIR,
     migrate: env.MIGRATE_ON_START,
     onEmbeddedProcessExit: ({ code, signal, restarted, error }) => {

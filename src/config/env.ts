@@ -21,6 +21,15 @@ const EnvFields = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  /**
+   * With DATABASE_URL: 1/true runs unique-key lookups and the driver's reads as named prepared statements (planned once
+   * per connection). false for a pooler in transaction mode that cannot carry them (PgBouncer before 1.21).
+   * @default true
+   */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('true')
+    .transform((v) => v === '1' || v === 'true'),
   /** redis://… moves limiter state into Redis, shared by every node (idempotency records live in the database). */
   REDIS_URL: z
     .string()

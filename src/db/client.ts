@@ -72,6 +72,11 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob | File;
   /** Apply pending migrations before returning. @default true */
   migrate?: boolean;
+  /**
+   * PostgreSQL: run unique-key lookups and driver reads as named prepared statements (createStatementNames). Off for
+   * a pooler in transaction mode that cannot carry them. @default true
+   */
+  preparedStatements?: boolean;
   /** PostgreSQL pool size. @default 2 × CPUs + 1, Prisma's classic connection_limit */
   poolSize?: number;
 }
@@ -221,7 +226,11 @@ function createPooledPrisma(databaseUrl: string, poolSize: number, statementName
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
   if (options.migrate !== false) await applyMigrations({ kind: 'postgres', databaseUrl });
-  const pooled = createPooledPrisma(databaseUrl, options.poolSize ?? availableParallelism() * 2 + 1, postgresStatementNames());
+  const pooled = createPooledPrisma(
+    databaseUrl,
+    options.poolSize ?? availableParallelism() * 2 + 1,
+    options.preparedStatements === false ? undefined : postgresStatementNames(),
+  );
   // $disconnect disposes the adapter, which ends the pool (disposeExternalPool).
   return createDatabase(pooled, 'postgres', { kind: 'postgres', databaseUrl }, async () => {});
 }

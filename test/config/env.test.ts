@@ -7,6 +7,13 @@ describe('environment', () => {
     expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 
+  it('DATABASE_PREPARED_STATEMENTS defaults to true; false (a transaction-mode pooler) runs every statement unnamed', () => {
+    expect(parseEnv({}).DATABASE_PREPARED_STATEMENTS).toBe(true);
+    expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: '0' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(() => parseEnv({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
+
   it('MIGRATE_ON_START defaults to true; false leaves migrations to the release step', () => {
     expect(parseEnv({}).MIGRATE_ON_START).toBe(true);
     expect(parseEnv({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);

@@ -110,6 +110,22 @@ describe(`statements as the server sees them (${testDatabaseKind()})`, () => {
     expect(new Set(ours.map((s) => s.name)).size).toBe(ours.length);
   });
 
+  it.runIf(adminUrl)('PostgreSQL with preparedStatements: false (DATABASE_PREPARED_STATEMENTS=false): every statement unnamed', async () => {
+    const unnamed = await openDatabase({
+      databaseUrl: await connectionUrlOf(seeded, adminUrl!),
+      migrate: false,
+      poolSize: 1,
+      preparedStatements: false,
+    });
+    try {
+      await unnamed.prisma.venue.findUnique({ where: { slug: slug() } });
+      await unnamed.readRows('SELECT $1::int AS n', [1]);
+      expect(await unnamed.readRows('SELECT name FROM pg_prepared_statements', [])).toEqual([]);
+    } finally {
+      await unnamed.close();
+    }
+  });
+
   it.runIf(adminUrl)('PostgreSQL: a statement the server refuses leaves the connection usable, and the text is tried again', async () => {
     for (let i = 0; i < 2; i++) {
       await expect(single.readRows('SELECT * FROM "NoSuchTable"', [])).rejects.toThrow('a read statement failed');
