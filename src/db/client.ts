@@ -298,7 +298,7 @@ export type StatementNames = (sql: string) => string | undefined;
 
 /** The names of a PostgreSQL database's statements: Prisma's unique lookups, and every driver read (readRows). */
 function postgresStatementNames(): { prisma: StatementNames; driver: StatementNames } {
-  return { prisma: createStatementNames({ prefix: 'p', eligible: isUniqueLookup }), driver: createStatementNames({ prefix: 'r' }) };
+  return { prisma: createStatementNames({ prefix: 'p', eligible: plansAlikeForAnyValues }), driver: createStatementNames({ prefix: 'r' }) };
 }
 
 /** How many distinct statements one process prepares by name; later ones run unnamed, as before. */
@@ -310,8 +310,8 @@ export const NAMED_STATEMENTS_MAX = 100;
  * generic plan for it, made without the parameters' values. Prisma's relation joins (LATERAL subqueries building
  * JSON) cost the server more to plan than to run: venue detail answered 1.4× as many requests with its statement
  * named (docs/performance.md, stop 27). So only statements whose best plan cannot depend on their values are named:
- * the driver reads (readRows: our own SQL, key lookups and aggregates over small tables) and Prisma's lookups of one
- * row by a unique key (isUniqueLookup). A search is not: with names, the venue price bands on the 100,000-venue
+ * the driver reads (readRows: our own SQL, key lookups and aggregates over small tables), and Prisma's lookups of one
+ * row by a unique key and its statements over curated content (plansAlikeForAnyValues). A catalogue search is not: with names, the venue price bands on the 100,000-venue
  * catalogue went from 3–7 ms to 16–152 ms under a generic plan made for other bounds.
  *
  * The set is bounded, since a kept plan costs the server memory on every connection (a vendor detail's: 131 KB): a
@@ -349,4 +349,23 @@ const UNIQUE_LOOKUP =
 export function isUniqueLookup(sql: string): boolean {
   const match = UNIQUE_LOOKUP.exec(sql);
   return match !== null && (match[2] === 'id' || UNIQUE_SLUG_TABLES.has(match[1]));
+}
+
+/**
+ * Curated content: a few thousand rows at most however large the catalogue grows (2,400 inspiration photos, dozens of
+ * posts, tags, authors, categories, knowledge sections), so any plan of a list or count over one of them reads it in
+ * about a millisecond, and a generic plan cannot go far wrong.
+ */
+const EDITORIAL_TABLES = new Set(['BlogPost', 'BlogTag', 'BlogAuthor', 'InspirationPhoto', 'KnowledgeChunk', 'VendorCategory']);
+
+/** The table a Prisma statement reads at its top level (its first `FROM "public"."T"`: counts wrap theirs in a subquery). */
+const TOP_TABLE = /FROM "public"\."(\w+)"/;
+
+/**
+ * Whether a Prisma statement's best plan is the same whatever its parameters' values, so PostgreSQL may keep one:
+ * a unique-key lookup, or any statement over curated content. Searches of the catalogue (venues, vendors) are not:
+ * their plans follow the filter values.
+ */
+export function plansAlikeForAnyValues(sql: string): boolean {
+  return isUniqueLookup(sql) || EDITORIAL_TABLES.has(TOP_TABLE.exec(sql)?.[1] ?? '');
 }

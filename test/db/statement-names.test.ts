@@ -2,7 +2,7 @@
 // server parses and plans each SQL text once per connection instead of on every execution (docs/performance.md,
 // stop 27). The names are bounded; the embedded database keeps unnamed statements (one session for every client).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStatementNames, isUniqueLookup, openDatabase, type Database } from '../../src/db/client.js';
+import { createStatementNames, isUniqueLookup, openDatabase, plansAlikeForAnyValues, type Database } from '../../src/db/client.js';
 import { connectionUrlOf, createTestDatabase, testDatabaseKind } from '../support/database.js';
 
 describe('prepared statement names', () => {
@@ -64,6 +64,35 @@ describe('prepared statement names', () => {
     [`SELECT "t0"."id" FROM "public"."Venue" AS "t0" WHERE "t0"."slug" = $1 LIMIT $2 OFFSET $3`, false],
   ])('a Prisma statement is a unique lookup: %s → %s', (sql, expected) => {
     expect(isUniqueLookup(sql)).toBe(expected);
+    if (expected) expect(plansAlikeForAnyValues(sql)).toBe(true);
+  });
+
+  it.each([
+    // Curated content: lists and counts too.
+    [
+      `SELECT "t0"."id", "BlogPost_tags"."__prisma_data__" AS "tags" FROM "public"."BlogPost" AS "t0" ${lateral} WHERE ("t0"."status" = $3 AND "t0"."publishedAt" <= $4) ORDER BY "t0"."publishedAt" DESC, "t0"."slug" ASC LIMIT $5 OFFSET $6`,
+      true,
+    ],
+    [
+      `SELECT COUNT(*) AS "_count$_all" FROM (SELECT "public"."InspirationPhoto"."id" FROM "public"."InspirationPhoto" WHERE 1=1 OFFSET $1) AS "sub"`,
+      true,
+    ],
+    [`SELECT "t0"."id", "t0"."position" FROM "public"."InspirationPhoto" AS "t0" WHERE 1=1 ORDER BY "t0"."position" ASC LIMIT $1 OFFSET $2`, true],
+    // The catalogue's searches and counts: not.
+    [
+      `SELECT "t0"."id" FROM "public"."Venue" AS "t0" WHERE ("t0"."published" = $1 AND "t0"."startingTotal" >= $2) ORDER BY "t0"."slug" ASC LIMIT $3`,
+      false,
+    ],
+    [
+      `SELECT COUNT(*) AS "_count$_all" FROM (SELECT "public"."Vendor"."id" FROM "public"."Vendor" WHERE "public"."Vendor"."active" = $1 OFFSET $2) AS "sub"`,
+      false,
+    ],
+    [
+      `SELECT "t0"."id" FROM "public"."ExchangeRate" AS "t0" WHERE ("t0"."base" = $1 AND "t0"."quote" = $2) ORDER BY "t0"."rateDate" DESC LIMIT $3`,
+      false,
+    ],
+  ])('a Prisma statement plans alike for any values: %s → %s', (sql, expected) => {
+    expect(plansAlikeForAnyValues(sql)).toBe(expected);
   });
 });
 
