@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createPGlite } from './pglite.js';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { parse as parseArray } from 'postgres-array';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { attachOrStartEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabaseOptions } from './embedded/embedded-database.js';
@@ -183,6 +184,7 @@ export const REQUEST_TRANSACTION = { maxWait: POOL_CHECKOUT_TIMEOUT_MS, timeout:
  * the statement that was using it fails as database_error.
  */
 export function createPgPool(databaseUrl: string, poolSize: number): pg.Pool {
+  useFastTextArrays();
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
@@ -194,6 +196,20 @@ export function createPgPool(databaseUrl: string, poolSize: number): pg.Pool {
   });
   pool.on('connect', (connection) => connection.on('error', ignoreDroppedConnection));
   return pool;
+}
+
+/** PostgreSQL's type OID of text[] (pg's typings list scalar OIDs only, hence the cast). */
+const TEXT_ARRAY_OID = 1009 as unknown as Parameters<typeof pg.types.setTypeParser>[0];
+
+/**
+ * text[] columns (venue amenities, vendor service areas and specialties) are read with postgres-array 3's parser, the
+ * one adapter-pg already uses for its own array types. pg's default (postgres-array 2) builds an object for every
+ * character and joins them again: 4 % of a 20-venue search's CPU. The registry is pg's, global to the process (the
+ * adapter asks it for every type it does not parse itself), and both parsers read PostgreSQL's array text alike:
+ * quotes, backslash escapes, NULL, nesting (test/db/text-arrays.test.ts).
+ */
+function useFastTextArrays(): void {
+  pg.types.setTypeParser(TEXT_ARRAY_OID, parseArray);
 }
 
 /** The failure reaches whoever uses the connection next (its query fails); the event itself needs no handling. */
