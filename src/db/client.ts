@@ -312,7 +312,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** A prepared statement's name for a SQL text, or undefined: run it unnamed. */
 export type StatementNames = (sql: string) => string | undefined;
 
-/** The names of a PostgreSQL database's statements: Prisma's unique lookups, and every driver read (readRows). */
+/** The names of a PostgreSQL database's statements: Prisma's that plan alike for any values, and every driver read. */
 function postgresStatementNames(): { prisma: StatementNames; driver: StatementNames } {
   return { prisma: createStatementNames({ prefix: 'p', eligible: plansAlikeForAnyValues }), driver: createStatementNames({ prefix: 'r' }) };
 }
@@ -327,8 +327,9 @@ export const NAMED_STATEMENTS_MAX = 100;
  * JSON) cost the server more to plan than to run: venue detail answered 1.4× as many requests with its statement
  * named (docs/performance.md, stop 27). So only statements whose best plan cannot depend on their values are named:
  * the driver reads (readRows: our own SQL, key lookups and aggregates over small tables), and Prisma's lookups of one
- * row by a unique key and its statements over curated content (plansAlikeForAnyValues). A catalogue search is not: with names, the venue price bands on the 100,000-venue
- * catalogue went from 3–7 ms to 16–152 ms under a generic plan made for other bounds.
+ * row by a unique key and its statements over curated content (plansAlikeForAnyValues). A catalogue search is not:
+ * named, the venue price bands on the 100,000-venue catalogue went from 3–7 ms to 16–152 ms under a generic plan
+ * made for other bounds.
  *
  * The set is bounded, since a kept plan costs the server memory on every connection (a vendor detail's: 131 KB): a
  * text past NAMED_STATEMENTS_MAX runs unnamed, as before. Not used for the embedded database, whose socket server
