@@ -36,11 +36,11 @@ export interface RunOptions extends LoadOptions {
 }
 
 /** CPU 0 serves (API server and baselines), CPU 1 generates load (this process). */
-const SERVER_CPU = 0;
+export const SERVER_CPU = 0;
 /** The load generators' CPU (bench/run.ts pins this process there; OPEN's generator process runs there too). */
 export const LOAD_CPU = 1;
 /** Seeding the demo catalogue on first start takes a while on this class of machine. */
-const FIRST_START_TIMEOUT_MS = 240_000;
+export const FIRST_START_TIMEOUT_MS = 240_000;
 const START_TIMEOUT_MS = 60_000;
 /**
  * The server enforces the §8 limits per key (60 reads/min, 20 venue details/day). Unless it runs with raised numbers,
@@ -53,10 +53,10 @@ const WARM_SAMPLE = 200;
 
 /** X-RateLimit-Limit at or above this means the numbers are out of reach (BENCH=1 hook, UNREACHABLE_POLICY). */
 const UNREACHABLE_LIMIT = 1_000_000;
-const READY = /ready in ([\d.]+) s[^\n]*\n[\s\S]*?(?:Demo API key[^:\n]*:\s*(\S+)|Create a key)/;
+export const READY = /ready in ([\d.]+) s[^\n]*\n[\s\S]*?(?:Demo API key[^:\n]*:\s*(\S+)|Create a key)/;
 
 /** The environment every child starts from: no database, Redis or URL settings leak in from the caller's shell. */
-function baseEnv(): NodeJS.ProcessEnv {
+export function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'BASE_URL', 'CURSOR_SECRET', 'PORT', 'DATA_DIR', 'LOG_LEVEL', 'BENCH']) delete env[name];
   return env;

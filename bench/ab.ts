@@ -1,0 +1,114 @@
+/**
+ * Two servers at once (`npm run bench:ab -- --old <dir> --path <route> [--path …]`): the code built in `<dir>` (a git
+ * worktree of the commit to compare with, after `npm install` or a `node_modules` link and `npm run build`) and this
+ * checkout's `dist/`, both on one scratch PostgreSQL database (DATABASE_URL) and both pinned to CPU 0, loaded in turn
+ * (autocannon from this process on CPU 1, the order alternating round by round). Each round gives new ÷ old for
+ * req/s and for the server's CPU per request; the median over the rounds is the answer. One server loaded after the
+ * other drifts with the host (identical runs here differed 2× ten minutes apart); two loaded in turn share its spells.
+ * An A/A run (the same code twice) gave ratios between 0.60 and 1.46 per round and a median of 0.93: differences under
+ * ~10 % are not resolved (docs/performance.md, stops 26 and 27).
+ */
+import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { canPin, cleanupAll, freePort, pinSelf, registerCleanup, startNode, type Child } from './children.js';
+import { baseEnv, FIRST_START_TIMEOUT_MS, LOAD_CPU, READY, SERVER_CPU } from './database-run.js';
+import { measure, type Measurement } from './load.js';
+import { createScratchDatabase, isLoopback } from './postgres.js';
+import { abSummary, type AbRound } from './ab-summary.js';
+
+const { values: args } = parseArgs({
+  options: {
+    old: { type: 'string' },
+    path: { type: 'string', multiple: true },
+    rounds: { type: 'string', default: '6' },
+    duration: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const oldDir = args.old ? resolve(args.old) : '';
+const paths = args.path ?? [];
+const rounds = Number(args.rounds);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const databaseUrl = process.env.DATABASE_URL;
+
+function usage(problem: string): never {
+  process.stderr.write(
+    `bench:ab: ${problem}\nusage: DATABASE_URL=postgres://… npm run bench:ab -- --old <built checkout> --path /api/v1/… [--path …] [--rounds 6] [--duration 3] [--connections 50]\n`,
+  );
+  process.exit(2);
+}
+if (!oldDir || !existsSync(join(oldDir, 'dist/src/main.js'))) usage('--old must name a checkout with a build (dist/src/main.js)');
+if (!existsSync(join(repoRoot, 'dist/src/main.js'))) usage('this checkout has no build: npm run build');
+if (!paths.length || paths.some((p) => !p.startsWith('/'))) usage('give one or more --path /… (path and query)');
+if (![rounds, duration, connections].every((n) => Number.isInteger(n) && n > 0)) usage('--rounds, --duration and --connections take whole numbers');
+if (!databaseUrl || !isLoopback(databaseUrl)) usage('DATABASE_URL must name a PostgreSQL server on this machine (a scratch database is made on it)');
+
+async function startServer(name: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ child: Child; port: number; demoKey: string | null }> {
+  const port = await freePort();
+  const child = startNode(name, 'dist/src/main.js', { env: { ...env, PORT: String(port) }, cpu: SERVER_CPU, cwd });
+  const ready = await child.waitFor(READY, FIRST_START_TIMEOUT_MS);
+  return { child, port, demoKey: ready[2] ?? null };
+}
+
+async function main(): Promise<void> {
+  if (!(canPin && pinSelf(LOAD_CPU))) process.stderr.write('bench:ab: cannot pin (taskset, 2 CPUs): both servers and the load share the machine\n');
+  const scratch = await createScratchDatabase(databaseUrl!);
+  registerCleanup(scratch.drop);
+  const env = {
+    ...baseEnv(),
+    BENCH: '1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RESPONSE_CACHE_TTL_SECONDS: '0',
+    CURSOR_SECRET: 'bench-ab-cursor-secret-0123456789abcdef',
+    DATABASE_URL: scratch.url,
+  };
+  // This checkout migrates and seeds; the old code serves the same rows without migrating (it may predate a migration).
+  const fresh = await startServer('new', repoRoot, env);
+  const old = await startServer('old', oldDir, { ...env, MIGRATE_ON_START: 'false' });
+  if (!fresh.demoKey) throw new Error('the first start printed no demo key');
+  // BENCH=1 lifts the rate limits: one key serves every request (load.ts rotates keys only when given several).
+  const headers = { authorization: `Bearer ${fresh.demoKey}` };
+  const target = (port: number, path: string) => ({ url: `http://127.0.0.1:${port}${path}`, method: 'GET' as const, headers, keys: [] });
+  const servers = { old, new: fresh };
+  process.stdout.write(`old: ${oldDir}\nnew: ${repoRoot}\n${rounds} rounds × ${duration} s per server, c=${connections}\n`);
+  for (const path of paths) {
+    for (const server of [old, fresh]) await measure(target(server.port, path), server.child.pid, { connections, duration: 2 });
+    const done: AbRound[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 ? (['new', 'old'] as const) : (['old', 'new'] as const);
+      const measured: Partial<Record<'old' | 'new', Measurement>> = {};
+      for (const which of order) {
+        const server = servers[which];
+        measured[which] = await measure(target(server.port, path), server.child.pid, { connections, duration });
+      }
+      for (const m of Object.values(measured))
+        if (m.failures) throw new Error(`${path}: ${m.failures} failed requests (${JSON.stringify(m.statusCodes)})`);
+      done.push({ old: measured.old!, new: measured.new! });
+      const last = done.at(-1)!;
+      process.stdout.write(
+        `${path} round ${round + 1}: req/s ${last.old.rps.toFixed(0)} → ${last.new.rps.toFixed(0)}, CPU µs/req ${last.old.cpuMicrosPerRequest?.toFixed(0)} → ${last.new.cpuMicrosPerRequest?.toFixed(0)}\n`,
+      );
+    }
+    const summary = abSummary(done);
+    process.stdout.write(
+      `${path}: median new ÷ old  req/s ${summary.rps.toFixed(3)}  CPU/req ${summary.cpuPerRequest?.toFixed(3) ?? 'n/a'}  (rounds' req/s ratios ${summary.rpsRange.map((r) => r.toFixed(2)).join('–')})\n`,
+    );
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanupAll().finally(() => process.exit(130)));
+const code = await main().then(
+  () => 0,
+  (e: Error) => {
+    process.stderr.write(`bench:ab failed: ${e.stack ?? e.message}\n`);
+    return 1;
+  },
+);
+await cleanupAll();
+process.exit(code);
