@@ -1,4 +1,5 @@
 /** The arithmetic of `npm run bench:ab` (bench/ab.ts), apart so it can be tested without servers. */
+import { median } from './report.js';
 
 /** One round: each server's closed-loop run, back to back. */
 export interface AbRound {
@@ -13,14 +14,6 @@ export interface AbSummary {
   cpuPerRequest: number | null;
   /** The lowest and highest round's req/s ratio: how far one round can be trusted. */
   rpsRange: [number, number];
-}
-
-/** The middle value (the mean of the middle two for an even count). */
-export function median(values: number[]): number {
-  if (!values.length) throw new Error('median of nothing');
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /**

@@ -22,8 +22,9 @@ const EnvFields = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   /**
-   * With DATABASE_URL: 1/true runs unique-key lookups and the driver's reads as named prepared statements (planned once
-   * per connection). false for a pooler in transaction mode that cannot carry them (PgBouncer before 1.21).
+   * With DATABASE_URL: 1/true runs the statements whose plan cannot depend on their values (unique-key lookups, curated
+   * content, the driver's reads) as named prepared statements, planned once per connection. false for a pooler in
+   * transaction mode that cannot carry them (PgBouncer before 1.21).
    * @default true
    */
   DATABASE_PREPARED_STATEMENTS: z

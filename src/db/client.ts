@@ -74,8 +74,8 @@ export interface OpenDatabaseOptions {
   /** Apply pending migrations before returning. @default true */
   migrate?: boolean;
   /**
-   * PostgreSQL: run unique-key lookups and driver reads as named prepared statements (createStatementNames). Off for
-   * a pooler in transaction mode that cannot carry them. @default true
+   * PostgreSQL: run the statements whose plan cannot depend on their values as named prepared statements
+   * (createStatementNames). Off for a pooler in transaction mode that cannot carry them. @default true
    */
   preparedStatements?: boolean;
   /** PostgreSQL pool size. @default 2 × CPUs + 1, Prisma's classic connection_limit */
@@ -199,7 +199,7 @@ export function createPgPool(databaseUrl: string, poolSize: number): pg.Pool {
 }
 
 /** PostgreSQL's type OID of text[] (pg's typings list scalar OIDs only, hence the cast). */
-const TEXT_ARRAY_OID = 1009 as unknown as Parameters<typeof pg.types.setTypeParser>[0];
+export const TEXT_ARRAY_OID = 1009 as unknown as Parameters<typeof pg.types.setTypeParser>[0];
 
 /**
  * text[] columns (venue amenities, vendor service areas and specialties) are read with postgres-array 3's parser, the

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { parse } from 'postgres-array';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.js';
+import { TEXT_ARRAY_OID, type Database } from '../../src/db/client.js';
 import { createTestDatabase, testDatabaseKind } from '../support/database.js';
 
 let db: Database;
@@ -12,8 +12,6 @@ beforeAll(async () => {
   db = await createTestDatabase();
 });
 afterAll(() => db.close());
-
-const TEXT_ARRAY_OID = 1009 as unknown as Parameters<typeof pg.types.getTypeParser>[0];
 
 describe(`text[] as read back (${testDatabaseKind()})`, () => {
   it('is parsed by postgres-array 3, registered for the whole process by the pool', () => {
