@@ -85,7 +85,7 @@ builder.objectFields(InspirationPhotoConnection, (t) => ({
   offset: t.int({ description: 'Photos skipped before this page.', resolve: (c) => (c.page as OffsetPage<PhotoRow>).offset }),
 }));
 
-const deps = (ctx: RequestContext) => ({ prisma: ctx.prisma, cursors: ctx.cursors });
+const deps = (ctx: RequestContext) => ({ readRows: ctx.readRows, cursors: ctx.cursors });
 
 builder.queryFields((t) => ({
   inspirationPhotos: t.field({
