@@ -28,7 +28,12 @@ describe(`inspiration rows read through the driver (${testDatabaseKind()})`, () 
   it('are the rows Prisma reads, every column with its value and type, for every photo', async () => {
     const byPrisma = await t.db.prisma.inspirationPhoto.findMany({ orderBy: { id: 'asc' } });
     expect(byPrisma.length).toBeGreaterThan(0);
-    const byDriver = (await inspirationPhotosById(byPrisma.map((p) => p.id), deps)).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const byDriver = (
+      await inspirationPhotosById(
+        byPrisma.map((p) => p.id),
+        deps,
+      )
+    ).sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(byDriver).toEqual(byPrisma);
     expect(Object.keys(byDriver[0]).sort()).toEqual(Object.keys(byPrisma[0]).sort());
   });
