@@ -38,8 +38,9 @@ export interface Database {
   kind: DatabaseKind;
   /**
    * One read statement sent straight through the pool's driver, not Prisma's client: for the statement every request
-   * runs (the API key lookup) and the aggregate lists, which read no model and where Prisma's raw query cost ~300 µs
-   * more CPU per call than pg's own (docs/performance.md, stops 24 and 25). onQuery's listeners see it as they see
+   * runs (the API key lookup), the aggregate lists, which read no model, and the inspiration gallery, a flat model pg
+   * returns exactly as Prisma does. Prisma's raw query cost ~300 µs more CPU per call than pg's own, and a model read
+   * ~200 µs more in the server (docs/performance.md, stops 24, 25 and 28). onQuery's listeners see it as they see
    * Prisma's statements.
    */
   readRows: RowReader;

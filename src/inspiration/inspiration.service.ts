@@ -13,9 +13,9 @@ export interface InspirationDeps {
 
 /**
  * The gallery is read through the driver, not Prisma's client: its model is one flat table of text, whole numbers and
- * text[] that pg returns exactly as Prisma does, and a Prisma read cost ~230 µs more CPU per request than the same
- * statement through the driver (photo detail 590 → 360 µs per request; docs/performance.md, stop 28). Every column of
- * the model, by its Prisma name, so a row is the model's row (test/inspiration/inspiration-rows.test.ts holds them equal).
+ * text[] that pg returns exactly as Prisma does, and a Prisma read cost ~200 µs more CPU per request than the same
+ * statement through the driver (photo detail: 0.65× the CPU, 1.5× the requests a second; docs/performance.md, stop 28).
+ * Every column of the model by its Prisma name, so a row is the model's row (test/inspiration/inspiration-rows.test.ts).
  */
 const PHOTO_COLUMNS = Object.values(Prisma.InspirationPhotoScalarFieldEnum)
   .map((column) => `"${column}"`)
