@@ -1,16 +1,17 @@
-import { queryFromInfo } from '@pothos/plugin-prisma';
+import DataLoader from 'dataloader';
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
 import type { RequestContext } from '../http/context.js';
-import type { BlogPost as PostRow } from '../generated/prisma/client.js';
 import {
   getBlogPost,
   listBlogPosts,
+  postBodies,
   listBlogTags,
   visibleAuthorsBySlug,
   visiblePostsById,
   visibleTagsBySlug,
   type BlogDeps,
+  type BlogPostRow,
   type BlogTagCount,
   type NumberedPage,
 } from './blog.service.js';
@@ -39,37 +40,55 @@ const BlogAuthor = builder.prismaObject('BlogAuthor', {
   }),
 });
 
-export const BlogPost = builder.prismaObject('BlogPost', {
+export const BlogPost = builder.objectRef<BlogPostRow>('BlogPost');
+// Global ids for client caches; node(id:) shows only posts that are out, and authors and tags of such posts.
+asNode(BlogPost, { key: 'id', parseKey: uuidKey, load: (ids, _query, ctx) => visiblePostsById(ids, blogDeps(ctx)) });
+// A post is read with its tags and author (blog.service.ts says why through the driver); only a list page's bodies
+// are read when asked, all of a page's in one statement.
+BlogPost.implement({
   description: 'A published blog post (§2.13 list item and detail).',
-  // Select mode: list pages never load the post bodies they do not return. The list item's short columns are part of
-  // every row and read directly (LIST_COLUMNS in venues.graphql.ts says why); tags, author and body keep their select.
-  select: { id: true, slug: true, title: true, excerpt: true, featureImage: true, publishedAt: true, readingTime: true, wordCount: true },
   fields: (t) => ({
-    slug: t.string({ ...graphqlOnly('URL-safe post id; what blogPost(slug:) takes.'), resolve: (p) => p.slug }),
-    title: t.string({ ...graphqlOnly('Post title.'), resolve: (p) => p.title }),
-    excerpt: t.string({ nullable: true, ...graphqlOnly('Short summary; null when the post has none.'), resolve: (p) => p.excerpt }),
-    featureImage: t.field({ type: 'URL', nullable: true, description: 'Absolute image URL.', resolve: (p) => p.featureImage }),
-    publishedAt: t.field({ type: 'DateTime', description: 'ISO 8601 date-time.', resolve: (p) => p.publishedAt ?? new Date(0) }),
-    readingTime: t.int({ nullable: true, description: 'Minutes, at 230 words a minute.', resolve: (p) => p.readingTime }),
-    tags: t.field({
-      type: [BlogTag],
-      description: 'Tags in order; the first is the primary tag.',
-      select: { tags: { select: { tag: true }, orderBy: { position: 'asc' } } },
-      resolve: (p) => p.tags.map((link) => link.tag),
+    slug: t.exposeString('slug', graphqlOnly('URL-safe post id; what blogPost(slug:) takes.')),
+    title: t.exposeString('title', graphqlOnly('Post title.')),
+    excerpt: t.exposeString('excerpt', { nullable: true, ...graphqlOnly('Short summary; null when the post has none.') }),
+    featureImage: t.expose('featureImage', { type: 'URL', nullable: true, description: 'Absolute image URL.' }),
+    publishedAt: t.expose('publishedAt', { type: 'DateTime', description: 'ISO 8601 date-time.' }),
+    readingTime: t.exposeInt('readingTime', { nullable: true, description: 'Minutes, at 230 words a minute.' }),
+    tags: t.field({ type: [BlogTag], description: 'Tags in order; the first is the primary tag.', resolve: (p) => p.tags }),
+    primaryAuthor: t.field({
+      type: BlogAuthor,
+      nullable: true,
+      ...graphqlOnly('The author; null when the post names none.'),
+      resolve: (p) => p.author,
     }),
-    primaryAuthor: t.relation('author', { nullable: true, ...graphqlOnly('The author; null when the post names none.') }),
     url: t.field({ type: 'URL', description: 'Absolute URL of the post page.', resolve: (p, _args, ctx) => `${ctx.baseUrl}/blog/${p.slug}` }),
-    wordCount: t.int({ ...graphqlOnly('Words in the post body.'), resolve: (p) => p.wordCount }),
-    contentPlaintext: t.exposeString('contentPlaintext', { nullable: true, description: 'The post as plain text (Markdown removed).' }),
+    wordCount: t.exposeInt('wordCount', graphqlOnly('Words in the post body.')),
+    contentPlaintext: t.string({
+      nullable: true,
+      description: 'The post as plain text (Markdown removed).',
+      resolve: (p, _args, ctx) => (p.contentPlaintext !== undefined ? p.contentPlaintext : bodyLoader(ctx).load(p.id)),
+    }),
   }),
 });
 
-// Global ids for client caches; node(id:) shows only posts that are out, and authors and tags of such posts.
-asNode(BlogPost, { key: 'id', parseKey: uuidKey, planned: true, load: (ids, query, ctx) => visiblePostsById(ids, query, blogDeps(ctx)) });
+const bodyLoaders = new WeakMap<RequestContext, DataLoader<string, string | null>>();
+/** One per request: the bodies a list page asks for are read together. */
+function bodyLoader(ctx: RequestContext): DataLoader<string, string | null> {
+  let loader = bodyLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (ids) => {
+      const bodies = await postBodies(ids, ctx);
+      return ids.map((id) => bodies.get(id) ?? null);
+    });
+    bodyLoaders.set(ctx, loader);
+  }
+  return loader;
+}
+
 asNode(BlogAuthor, { key: 'slug', parseKey: slugKey, planned: true, load: (slugs, query, ctx) => visibleAuthorsBySlug(slugs, query, blogDeps(ctx)) });
 asNode(BlogTag, { key: 'slug', parseKey: slugKey, planned: true, load: (slugs, query, ctx) => visibleTagsBySlug(slugs, query, blogDeps(ctx)) });
 
-const BlogPostPage = builder.objectRef<NumberedPage<PostRow>>('BlogPostPage').implement({
+const BlogPostPage = builder.objectRef<NumberedPage<BlogPostRow>>('BlogPostPage').implement({
   description: 'One page of posts, newest first (page style: ask for page + 1 while hasMore).',
   fields: (t) => ({
     nodes: t.field({ type: [BlogPost], ...graphqlOnly('The posts of this page, newest first.'), resolve: (p) => p.nodes }),
@@ -98,17 +117,16 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
       tag: t.arg.string({ description: 'Only posts with this tag slug.' }),
     },
-    resolve: (_root, args, ctx, info) =>
-      listBlogPosts<PostRow>(args, queryFromInfo({ context: ctx, info, typeName: 'BlogPost', path: ['nodes'] }), blogDeps(ctx)),
+    resolve: (_root, args, ctx) => listBlogPosts(args, blogDeps(ctx)),
   }),
-  blogPost: t.prismaField({
-    type: 'BlogPost',
+  blogPost: t.field({
+    type: BlogPost,
     nullable: true,
     // REST answers a missing post with 404, so its 200 `data` is never null (OpenAPI reads this).
     extensions: { semanticNonNull: true },
     description: 'One published post by slug.',
     args: { slug: t.arg.string({ required: true, ...graphqlOnly('The post slug (BlogPost.slug).') }) },
-    resolve: (query, _root, args, ctx) => getBlogPost<PostRow>(args.slug, query, blogDeps(ctx)),
+    resolve: (_root, args, ctx) => getBlogPost(args.slug, blogDeps(ctx)),
   }),
   blogTags: t.field({
     type: [BlogTagWithCount],
