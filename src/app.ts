@@ -46,7 +46,7 @@ import { Request, Response } from './http/fetch-api.js';
 
 export interface AppOptions {
   prisma: PrismaClient;
-  /** The driver-level reader of the same database (Database.readRows): the key lookup, aggregate lists, the gallery. */
+  /** The driver-level reader of the same database (Database.readRows): the key lookup, aggregates, gallery, blog posts. */
   readRows: RowReader;
   log: Logger;
   /** Public origin, no trailing slash. */

@@ -38,8 +38,8 @@ export interface Database {
   kind: DatabaseKind;
   /**
    * One read statement sent straight through the pool's driver, not Prisma's client: for the statement every request
-   * runs (the API key lookup), the aggregate lists, which read no model, and the inspiration gallery, a flat model pg
-   * returns exactly as Prisma does. Prisma's raw query cost ~300 µs more CPU per call than pg's own, and a model read
+   * runs (the API key lookup), the aggregate lists, which read no model, the inspiration gallery and blog posts, whose
+   * rows pg returns as Prisma does. Prisma's raw query cost ~300 µs more CPU per call than pg's own, and a model read
    * ~200 µs more in the server (docs/performance.md, stops 24, 25 and 28). onQuery's listeners see it as they see
    * Prisma's statements.
    */

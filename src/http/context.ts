@@ -18,7 +18,7 @@ export interface AppDeps {
   prisma: PrismaClient;
   /**
    * Plain SQL through the driver, for statements every request or a whole route is (the key lookup, the aggregate
-   * lists, the flat inspiration gallery): Prisma's raw query costs ~300 µs more per statement (docs/performance.md).
+   * lists, the inspiration gallery, blog posts): Prisma's raw query costs ~300 µs more per statement (docs/performance.md).
    */
   readRows: RowReader;
   /** The clock every rule reads; tests inject a fixed or advancing one. */
