@@ -10,7 +10,7 @@ export interface BlogDeps {
   now: () => Date;
 }
 
-/** Shown to Prisma's node loads of authors and tags: published, and dated no later than now. Drafts never. */
+/** VISIBLE below as a Prisma filter, for the node loads of authors and tags. */
 const visible = (now: Date): Prisma.BlogPostWhereInput => ({ status: 'published', publishedAt: { lte: now } });
 
 /** A post as the blog shows it: the list columns, its tags in order and its author, read as one row. */
@@ -117,10 +117,9 @@ export async function listBlogTags(deps: Pick<BlogDeps, 'readRows' | 'now'>): Pr
   const counts = await deps.readRows<BlogTagCount>(
     `SELECT pt."tagSlug" AS slug, t.name, count(*)::int AS "postCount"
        FROM "BlogPostTag" pt JOIN "BlogPost" p ON p.id = pt."postId" JOIN "BlogTag" t ON t.slug = pt."tagSlug"
-      WHERE p.status = 'published' AND p."publishedAt" <= $1::timestamp
+      WHERE ${VISIBLE}
       GROUP BY pt."tagSlug", t.name`,
-    // Prisma keeps DateTime as UTC wall time in a timestamp column: the ISO text read as a timestamp is that time.
-    [deps.now().toISOString()],
+    [nowParam(deps)],
   );
   // Ordered here, as before, so the tie order is the same whatever the database's collation.
   return counts.sort((a, b) => b.postCount - a.postCount || a.slug.localeCompare(b.slug));
