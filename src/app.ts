@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import { createServerAdapter } from '@whatwg-node/server';
 import type { PrismaClient } from './generated/prisma/client.js';
 import type { RowReader } from './db/row-reader.js';
+import { postBodies } from './blog/blog.service.js';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
 import type { PersistedOperations } from './graphql/persisted-operations.js';
@@ -179,7 +180,7 @@ export function createApp(options: AppOptions): App {
         requestId,
         surface: 'mcp',
         apiKey: { id: `assistant:${ip}`, prefix: 'assistant', tier: 'free', keyless: true },
-        loaders: createLoaders(dayRates),
+        loaders: createLoaders(dayRates, deps.readRows),
         idempotencyKey: null,
       };
       const { text } = await runRoute(compiled, { search: input.search, pathValues: input.pathValues }, schema, context);
@@ -196,7 +197,7 @@ export function createApp(options: AppOptions): App {
       requestId,
       surface: 'graphql',
       apiKey: { id: `keyless:${ip}`, prefix: 'keyless', tier: 'free', keyless: true },
-      loaders: createLoaders(dayRates),
+      loaders: createLoaders(dayRates, deps.readRows),
       idempotencyKey: null,
     };
   };
@@ -243,7 +244,7 @@ export function createApp(options: AppOptions): App {
     const idempotencyKey = request.headers.get('x-idempotency-key');
     // Object.assign, not a spread with more fields after it: once warm, Node 20's V8 gives each such object a hidden
     // class of its own (docs/performance.md, "stop 22"), and every resolver reads this one.
-    return Object.assign({}, deps, { log, requestId, surface, apiKey, loaders: createLoaders(dayRates), idempotencyKey });
+    return Object.assign({}, deps, { log, requestId, surface, apiKey, loaders: createLoaders(dayRates, deps.readRows), idempotencyKey });
   };
 
   async function serve(request: Request, requestId: string, log: Logger, admission: Admission, ip: string): Promise<Response> {
@@ -409,6 +410,9 @@ function translate(e: unknown, log: Logger, requestId: string, request?: Request
   return error;
 }
 
-function createLoaders(dayRate: (pair: string) => Promise<DayRate | null>): RequestLoaders {
-  return { exchangeRate: new DataLoader((pairs) => Promise.all(pairs.map(dayRate))) };
+function createLoaders(dayRate: (pair: string) => Promise<DayRate | null>, readRows: RowReader): RequestLoaders {
+  return {
+    exchangeRate: new DataLoader((pairs) => Promise.all(pairs.map(dayRate))),
+    postBody: new DataLoader((ids) => postBodies(ids, { readRows })),
+  };
 }

@@ -1,11 +1,9 @@
-import DataLoader from 'dataloader';
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
 import type { RequestContext } from '../http/context.js';
 import {
   getBlogPost,
   listBlogPosts,
-  postBodies,
   listBlogTags,
   visibleAuthorsBySlug,
   visiblePostsById,
@@ -43,8 +41,8 @@ const BlogAuthor = builder.prismaObject('BlogAuthor', {
 export const BlogPost = builder.objectRef<BlogPostRow>('BlogPost');
 // Global ids for client caches; node(id:) shows only posts that are out, and authors and tags of such posts.
 asNode(BlogPost, { key: 'id', parseKey: uuidKey, load: (ids, _query, ctx) => visiblePostsById(ids, blogDeps(ctx)) });
-// A post is read with its tags and author (blog.service.ts says why through the driver); only a list page's bodies
-// are read when asked, all of a page's in one statement.
+// A post is read with its tags and author (blog.service.ts says why through the driver); a list page's bodies are
+// read only when asked, all of the page's in one statement (ctx.loaders.postBody).
 BlogPost.implement({
   description: 'A published blog post (§2.13 list item and detail).',
   fields: (t) => ({
@@ -66,24 +64,10 @@ BlogPost.implement({
     contentPlaintext: t.string({
       nullable: true,
       description: 'The post as plain text (Markdown removed).',
-      resolve: (p, _args, ctx) => (p.contentPlaintext !== undefined ? p.contentPlaintext : bodyLoader(ctx).load(p.id)),
+      resolve: (p, _args, ctx) => (p.contentPlaintext !== undefined ? p.contentPlaintext : ctx.loaders.postBody.load(p.id)),
     }),
   }),
 });
-
-const bodyLoaders = new WeakMap<RequestContext, DataLoader<string, string | null>>();
-/** One per request: the bodies a list page asks for are read together. */
-function bodyLoader(ctx: RequestContext): DataLoader<string, string | null> {
-  let loader = bodyLoaders.get(ctx);
-  if (!loader) {
-    loader = new DataLoader(async (ids) => {
-      const bodies = await postBodies(ids, ctx);
-      return ids.map((id) => bodies.get(id) ?? null);
-    });
-    bodyLoaders.set(ctx, loader);
-  }
-  return loader;
-}
 
 asNode(BlogAuthor, { key: 'slug', parseKey: slugKey, planned: true, load: (slugs, query, ctx) => visibleAuthorsBySlug(slugs, query, blogDeps(ctx)) });
 asNode(BlogTag, { key: 'slug', parseKey: slugKey, planned: true, load: (slugs, query, ctx) => visibleTagsBySlug(slugs, query, blogDeps(ctx)) });

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { ApiError } from '../errors/api-error.js';
-import type { RowReader } from '../db/row-reader.js';
+import { countRows, type RowReader } from '../db/row-reader.js';
 import { parseInput } from '../errors/validation.js';
 import { BlogPostsInput } from './blog.inputs.js';
 
@@ -72,10 +72,7 @@ export async function listBlogPosts(rawInput: unknown, deps: BlogDeps): Promise<
     page,
     limit,
     hasMore,
-    totalCount: async () => {
-      const [{ total }] = await deps.readRows<{ total: number }>(`SELECT count(*)::int AS total FROM "BlogPost" p WHERE ${where}`, params);
-      return total;
-    },
+    totalCount: () => countRows(deps.readRows, `"BlogPost" p WHERE ${where}`, params),
   };
 }
 
@@ -93,13 +90,14 @@ export async function getBlogPost(rawSlug: unknown, deps: BlogDeps): Promise<Blo
   return post;
 }
 
-/** The plain-text bodies of posts by id (a list page asked for them), in one statement. */
-export async function postBodies(ids: readonly string[], deps: Pick<BlogDeps, 'readRows'>): Promise<Map<string, string | null>> {
+/** The plain-text bodies of posts by id, in the order of `ids` (a list page asked for them), in one statement. */
+export async function postBodies(ids: readonly string[], deps: Pick<BlogDeps, 'readRows'>): Promise<Array<string | null>> {
   const rows = await deps.readRows<{ id: string; contentPlaintext: string | null }>(
     `SELECT id, "contentPlaintext" FROM "BlogPost" WHERE id = ANY($1::uuid[])`,
     [ids],
   );
-  return new Map(rows.map((row) => [row.id, row.contentPlaintext]));
+  const bodies = new Map(rows.map((row) => [row.id, row.contentPlaintext]));
+  return ids.map((id) => bodies.get(id) ?? null);
 }
 
 export interface BlogTagCount {

@@ -37,6 +37,8 @@ export interface AppDeps {
 export interface RequestLoaders {
   /** Rate of the day for a currency pair like "USD:AUD": the newest rate dated on or before today. */
   exchangeRate: DataLoader<string, { rate: number; rateDate: string } | null>;
+  /** A blog post's plain-text body by id: the bodies a list page asks for, read together. */
+  postBody: DataLoader<string, string | null>;
 }
 
 /** What every resolver and service call of one request sees, on both surfaces. */

@@ -1,5 +1,5 @@
 import { Prisma, type InspirationPhoto } from '../generated/prisma/client.js';
-import type { RowReader } from '../db/row-reader.js';
+import { countRows, type RowReader } from '../db/row-reader.js';
 import { ApiError } from '../errors/api-error.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
@@ -61,10 +61,7 @@ export async function searchInspiration(rawInput: unknown, deps: InspirationDeps
     hasPreviousPage: offset > 0,
     // The cursor after a node is the offset of the node that follows it.
     cursorOf: (node) => deps.cursors.encode([offset + nodes.indexOf(node) + 1], scope),
-    totalCount: async () => {
-      const [{ total }] = await deps.readRows<{ total: number }>(`SELECT count(*)::int AS total FROM "InspirationPhoto"${where}`, params);
-      return total;
-    },
+    totalCount: () => countRows(deps.readRows, `"InspirationPhoto"${where}`, params),
     limit: first,
     offset,
   };
