@@ -13,6 +13,7 @@ import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 
 const venueDeps = (ctx: RequestContext): VenueDeps => ({
   prisma: ctx.prisma,
+  readRows: ctx.readRows,
   cursors: ctx.cursors,
   dayRate: (pair) => ctx.loaders.exchangeRate.load(pair),
 });
@@ -210,6 +211,6 @@ builder.queryFields((t) => ({
     description:
       'One published venue by its full slug (counts as a venue detail lookup). When the daily lookups are used up the field is null with an error (code venue_detail_rate_limit_exceeded, extensions.retryAfter); the other fields keep their data and the HTTP status is 200.',
     args: { slug: t.arg.string({ required: true, ...graphqlOnly('The full slug (Venue.slug), slashes included.') }) },
-    resolve: (query, parent, args, ctx, info) => withVenueDetailLimit({ parent, args, ctx, info }, () => getVenue<VenueRow>(args.slug, query, ctx)),
+    resolve: (query, parent, args, ctx, info) => withVenueDetailLimit({ parent, args, ctx, info }, () => getVenue(args.slug, ctx)),
   }),
 }));

@@ -1,0 +1,111 @@
+// The venue detail is read through the driver (src/venues/venues.service.ts getVenue), with its photos and
+// testimonials as JSON in the same row, not by Prisma's client. These tests hold that row equal to what Prisma reads
+// with Venue.photos' and Venue.testimonials' own queries, for every published venue of the seed and for a venue made
+// to find the orders' edges (a photo without a position, tied positions, more than five photos, a testimonial without
+// a date, tied dates); the process runs in a time zone far from UTC, so a timestamp read as local time would show.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Prisma } from '../../src/generated/prisma/client.js';
+import { getVenue } from '../../src/venues/venues.service.js';
+import { ApiError } from '../../src/errors/api-error.js';
+import { testDatabaseKind } from '../support/database.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+
+const zone = process.env.TZ;
+let t: TestApp;
+
+beforeAll(async () => {
+  process.env.TZ = 'Pacific/Kiritimati'; // UTC+14: a bare timestamp or a date read as local time would be off
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+/** The detail as Prisma reads it, with the relations' queries of venues.graphql.ts. */
+const PRISMA_DETAIL = {
+  include: {
+    photos: { orderBy: [{ position: 'asc' }, { id: 'asc' }], take: 5 },
+    testimonials: { orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }] },
+  },
+} satisfies Prisma.VenueFindFirstArgs;
+
+const detail = (slug: string) => getVenue(slug, t.db);
+const prismaDetail = (slug: string) => t.db.prisma.venue.findFirst({ ...PRISMA_DETAIL, where: { slug, published: true } });
+
+describe(`the venue detail read through the driver (${testDatabaseKind()})`, () => {
+  it('is the row Prisma reads for every published venue: every column, the first five photos, the testimonials in order', async () => {
+    const venues = await t.db.prisma.venue.findMany({ where: { published: true }, select: { slug: true }, orderBy: { slug: 'asc' } });
+    expect(venues.length).toBeGreaterThan(0);
+    let withTestimonials = 0;
+    for (const { slug } of venues) {
+      const row = await detail(slug);
+      expect(row, slug).toEqual(await prismaDetail(slug));
+      if (row.testimonials.length > 0) withTestimonials++;
+    }
+    expect(withTestimonials).toBeGreaterThan(0);
+  });
+
+  it('orders photos and testimonials as Prisma does at the edges: no position or date, ties, more than five photos', async () => {
+    const { id: _id, slug: _slug, createdAt: _c, updatedAt: _u, ...columns } = await t.db.prisma.venue.findFirstOrThrow({ where: { published: true } });
+    const venue = await t.db.prisma.venue.create({
+      data: {
+        ...columns,
+        slug: 'test/edges/ordered-venue',
+        createdAt: new Date('2024-02-29T23:30:00.123Z'),
+        photos: { create: [null, 3, 1, 1, null, 0, 2].map((position, i) => ({ url: `https://img.test/${i}.webp`, position, isFeatured: i === 2 })) },
+        testimonials: {
+          create: [null, '2024-06-01', '2023-12-31', '2024-06-01', null].map((day, i) => ({
+            guestName: `Guest ${i}`,
+            rating: 4.5,
+            review: `Review ${i}`,
+            eventDate: day === null ? null : new Date(`${day}T00:00:00Z`),
+          })),
+        },
+      },
+    });
+    const row = await detail(venue.slug);
+    expect(row).toEqual(await prismaDetail(venue.slug));
+    expect(row.photos.map((p) => p.position)).toEqual([0, 1, 1, 2, 3]);
+    expect(row.testimonials.map((x) => x.eventDate?.toISOString() ?? null)).toEqual([
+      '2024-06-01T00:00:00.000Z',
+      '2024-06-01T00:00:00.000Z',
+      '2023-12-31T00:00:00.000Z',
+      null,
+      null,
+    ]);
+    expect(row.createdAt.toISOString()).toBe('2024-02-29T23:30:00.123Z');
+
+    // An unpublished venue is not found, as any slug nobody has; impossible characters are invalid.
+    await t.db.prisma.venue.update({ where: { id: venue.id }, data: { published: false } });
+    await expect(detail(venue.slug)).rejects.toMatchObject({ code: 'venue_not_found', param: 'slug' });
+    await expect(detail('nobody/has/this-slug')).rejects.toBeInstanceOf(ApiError);
+    await expect(detail('no spaces')).rejects.toMatchObject({ code: 'invalid_slug', param: 'slug' });
+  });
+
+  it('is one statement, and the whole GraphQL detail with photos, testimonials and pricing adds none', async () => {
+    const [{ slug }] = await t.db.prisma.venue.findMany({ where: { published: true, testimonials: { some: {} } }, take: 1, select: { slug: true } });
+    expect(await t.statements(() => detail(slug))).toBe(1);
+    const query = `query($slug: String!) { venue(slug: $slug) { slug name description totalPhotos photos { url position } testimonials { guestName eventDate } pricing { currency startingTotal { amount } } } }`;
+    let body: unknown;
+    const withPlan = await t.statements(async () => {
+      body = (await t.graphql(query, { slug })).body;
+    });
+    const expected = await prismaDetail(slug);
+    expect(body).toMatchObject({
+      data: {
+        venue: {
+          slug,
+          description: expected?.description,
+          photos: expected?.photos.map((p) => ({ url: p.url, position: p.position })),
+          testimonials: expected?.testimonials.map((x) => ({ guestName: x.guestName, eventDate: x.eventDate?.toISOString().slice(0, 10) ?? null })),
+        },
+      },
+    });
+    // Photos, testimonials and pricing load nothing more than the slug alone does (a fallback load would add one each).
+    const slugOnly = await t.statements(() => t.graphql(`query($slug: String!) { venue(slug: $slug) { slug } }`, { slug }));
+    expect(withPlan).toBe(slugOnly);
+    expect(slugOnly).toBeGreaterThanOrEqual(1);
+  });
+});
