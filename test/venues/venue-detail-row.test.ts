@@ -48,7 +48,13 @@ describe(`the venue detail read through the driver (${testDatabaseKind()})`, () 
   });
 
   it('orders photos and testimonials as Prisma does at the edges: no position or date, ties, more than five photos', async () => {
-    const { id: _id, slug: _slug, createdAt: _c, updatedAt: _u, ...columns } = await t.db.prisma.venue.findFirstOrThrow({ where: { published: true } });
+    const {
+      id: _id,
+      slug: _slug,
+      createdAt: _c,
+      updatedAt: _u,
+      ...columns
+    } = await t.db.prisma.venue.findFirstOrThrow({ where: { published: true } });
     const venue = await t.db.prisma.venue.create({
       data: {
         ...columns,
