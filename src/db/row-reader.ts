@@ -7,6 +7,17 @@ export async function countRows(readRows: RowReader, from: string, params: unkno
   return total;
 }
 
+/**
+ * Every scalar column of a model by its Prisma name (`fields`: the model's ScalarFieldEnum), for a driver read whose
+ * row is the model's row. `utc` names the DateTime columns: Prisma keeps UTC wall time in a timestamp column, and pg
+ * would take a bare timestamp for local time.
+ */
+export function modelColumns(fields: Record<string, string>, alias: string, utc: readonly string[] = []): string {
+  return Object.values(fields)
+    .map((column) => (utc.includes(column) ? `${alias}."${column}" AT TIME ZONE 'UTC' AS "${column}"` : `${alias}."${column}"`))
+    .join(', ');
+}
+
 /** A statement Database.readRows sent failed (connection, timeout, SQL): a failed read, answered as database_error. */
 export class DatabaseReadError extends Error {
   override name = 'DatabaseReadError';

@@ -1,5 +1,5 @@
 import { Prisma, type InspirationPhoto } from '../generated/prisma/client.js';
-import { countRows, type RowReader } from '../db/row-reader.js';
+import { countRows, modelColumns, type RowReader } from '../db/row-reader.js';
 import { ApiError } from '../errors/api-error.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
@@ -17,9 +17,7 @@ export interface InspirationDeps {
  * statement through the driver (photo detail: 0.65× the CPU, 1.5× the requests a second; docs/performance.md, stop 28).
  * Every column of the model by its Prisma name, so a row is the model's row (test/inspiration/inspiration-rows.test.ts).
  */
-const PHOTO_COLUMNS = Object.values(Prisma.InspirationPhotoScalarFieldEnum)
-  .map((column) => `"${column}"`)
-  .join(', ');
+const PHOTO_COLUMNS = modelColumns(Prisma.InspirationPhotoScalarFieldEnum, '"InspirationPhoto"');
 
 /** The array columns a filter matches by membership (Prisma's `has`), by the search input that names them. */
 const MEMBERSHIP_FILTERS = { style: 'styles', setting: 'settings', color: 'colors', mood: 'moods' } as const;

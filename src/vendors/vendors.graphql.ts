@@ -3,7 +3,6 @@ import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
 import { connectionOf, selectsConnectionField, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
-import type { Vendor as VendorRow } from '../generated/prisma/client.js';
 import { getVendor, listVendorCategories, searchVendors, vendorCategoriesBySlug, visibleVendorsById } from './vendors.service.js';
 import { asNode, slugKey, uuidKey } from '../graphql/node.js';
 import { VENDOR_CATEGORY_SLUGS, VENDOR_SORTS } from './vendors.inputs.js';
@@ -115,7 +114,7 @@ export const Vendor = builder.prismaObject('Vendor', {
     url: t.field({ type: 'URL', ...graphqlOnly('Absolute URL of the vendor page.'), resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
     photos: t.relation('photos', {
       description: 'At most 5 photos, primary first.',
-      query: { orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }], take: 5 },
+      query: { orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { id: 'asc' }], take: 5 },
     }),
     totalPhotos: t.exposeInt('totalPhotos', graphqlOnly('Photos in the full portfolio.')),
     website: t.expose('website', { type: 'URL', nullable: true, ...graphqlOnly("The vendor's own website.") }),
@@ -167,7 +166,7 @@ VendorCategory.implement({
   }),
 });
 
-const vendorDeps = (ctx: RequestContext) => ({ prisma: ctx.prisma, cursors: ctx.cursors });
+const vendorDeps = (ctx: RequestContext) => ({ prisma: ctx.prisma, readRows: ctx.readRows, cursors: ctx.cursors });
 
 builder.queryFields((t) => ({
   vendors: t.field({
@@ -201,7 +200,8 @@ builder.queryFields((t) => ({
     extensions: { semanticNonNull: true },
     description: 'One listed vendor by slug.',
     args: { slug: t.arg.string({ required: true, ...graphqlOnly('The vendor slug (Vendor.slug).') }) },
-    resolve: (query, _root, args, ctx) => getVendor<VendorRow>(args.slug, query, ctx),
+    // The planned query is not run, but planning it records what the fields read: they answer from getVendor's row.
+    resolve: (_query, _root, args, ctx) => getVendor(args.slug, ctx),
   }),
   vendorCategories: t.field({
     type: [VendorCategory],

@@ -1,6 +1,6 @@
-import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, type PrismaClient, type Vendor, type VendorPhoto } from '../generated/prisma/client.js';
 import { ApiError } from '../errors/api-error.js';
-import type { RowReader } from '../db/row-reader.js';
+import { modelColumns, type RowReader } from '../db/row-reader.js';
 import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
@@ -9,6 +9,7 @@ import { VendorSearchInput, type VendorSearch, type VendorSort } from './vendors
 
 export interface VendorDeps {
   prisma: PrismaClient;
+  readRows: RowReader;
   cursors: CursorCodec;
 }
 
@@ -148,12 +149,25 @@ const titleCase = (s: string) =>
     .toLowerCase()
     .replace(/\b\w/g, (c) => c.toUpperCase());
 
+/** A vendor with its first 5 photos, primary first: the §4.9 detail. */
+export type VendorDetailRow = Vendor & { photos: VendorPhoto[] };
+
+/**
+ * Every column of the vendor by its Prisma name, and the photos Vendor.photos shows in the order and number its query
+ * asks Prisma for (vendors.graphql.ts), as JSON in the same row: read through the driver as the venue detail is
+ * (venues.service.ts says why). The row is a superset of any selection GraphQL plans for Vendor.
+ */
+const DETAIL_SELECT = `SELECT ${modelColumns(Prisma.VendorScalarFieldEnum, 'v', ['createdAt'])},
+  (SELECT COALESCE(json_agg(p ORDER BY p."isPrimary" DESC, p.position, p.id), '[]'::json)
+     FROM (SELECT * FROM "VendorPhoto" WHERE "vendorId" = v.id ORDER BY "isPrimary" DESC, position, id LIMIT 5) p) AS photos
+  FROM "Vendor" v WHERE v.slug = $1 AND v.active`;
+
 /** §4.9: one listed (active) vendor; vendor_not_found otherwise. */
-export async function getVendor<T>(rawSlug: unknown, query: VendorQuery, deps: Pick<VendorDeps, 'prisma'>): Promise<T> {
+export async function getVendor(rawSlug: unknown, deps: Pick<VendorDeps, 'readRows'>): Promise<VendorDetailRow> {
   const slug = typeof rawSlug === 'string' ? rawSlug.trim().toLowerCase() : '';
-  const vendor = slug && slug.length <= 300 ? await deps.prisma.vendor.findFirst(Object.assign({}, query, { where: { slug, active: true } })) : null;
+  const [vendor] = slug && slug.length <= 300 ? await deps.readRows<VendorDetailRow>(DETAIL_SELECT, [slug]) : [];
   if (!vendor) throw new ApiError('vendor_not_found', { param: 'slug', message: `No listed vendor has the slug '${slug}'.` });
-  return vendor as T;
+  return vendor;
 }
 
 /** The categories with their active vendor counts, in order (`which`: only these slugs): one statement. */

@@ -1,11 +1,12 @@
-// The venue detail is read through the driver (src/venues/venues.service.ts getVenue), with its photos and
-// testimonials as JSON in the same row, not by Prisma's client. These tests hold that row equal to what Prisma reads
-// with Venue.photos' and Venue.testimonials' own queries, for every published venue of the seed and for a venue made
-// to find the orders' edges (a photo without a position, tied positions, more than five photos, a testimonial without
-// a date, tied dates); the process runs in a time zone far from UTC, so a timestamp read as local time would show.
+// The venue and vendor details are read through the driver (getVenue, getVendor), with their photos and testimonials
+// as JSON in the same row, not by Prisma's client. These tests hold each row equal to what Prisma reads with the
+// relations' own queries (Venue.photos, Venue.testimonials, Vendor.photos), for every shown venue and vendor of the
+// seed and for ones made to find the orders' edges (no position or date, ties, more than five photos); the process
+// runs in a time zone far from UTC, so a timestamp read as local time would show.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../src/generated/prisma/client.js';
 import { getVenue } from '../../src/venues/venues.service.js';
+import { getVendor } from '../../src/vendors/vendors.service.js';
 import { ApiError } from '../../src/errors/api-error.js';
 import { testDatabaseKind } from '../support/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -111,6 +112,75 @@ describe(`the venue detail read through the driver (${testDatabaseKind()})`, () 
     });
     // Photos, testimonials and pricing load nothing more than the slug alone does (a fallback load would add one each).
     const slugOnly = await t.statements(() => t.graphql(`query($slug: String!) { venue(slug: $slug) { slug } }`, { slug }));
+    expect(withPlan).toBe(slugOnly);
+    expect(slugOnly).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/** The vendor detail as Prisma reads it, with Vendor.photos' query of vendors.graphql.ts. */
+const PRISMA_VENDOR = {
+  include: { photos: { orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { id: 'asc' }], take: 5 } },
+} satisfies Prisma.VendorFindFirstArgs;
+const vendorDetail = (slug: string) => getVendor(slug, t.db);
+const prismaVendor = (slug: string) => t.db.prisma.vendor.findFirst({ ...PRISMA_VENDOR, where: { slug, active: true } });
+
+describe(`the vendor detail read through the driver (${testDatabaseKind()})`, () => {
+  it('is the row Prisma reads for every listed vendor: every column, policies as JSON, the first five photos', async () => {
+    const vendors = await t.db.prisma.vendor.findMany({ where: { active: true }, select: { slug: true }, orderBy: { slug: 'asc' } });
+    expect(vendors.length).toBeGreaterThan(0);
+    let withPolicies = 0;
+    for (const { slug } of vendors) {
+      const row = await vendorDetail(slug);
+      expect(row, slug).toEqual(await prismaVendor(slug));
+      if (row.vendorPolicies !== null) withPolicies++;
+    }
+    expect(withPolicies).toBeGreaterThan(0);
+  });
+
+  it('orders photos as Prisma does at the edges (primary first, tied positions, more than five), and hides an inactive vendor', async () => {
+    const {
+      id: _id,
+      slug: _slug,
+      createdAt: _c,
+      vendorPolicies,
+      ...columns
+    } = await t.db.prisma.vendor.findFirstOrThrow({ where: { active: true } });
+    const vendor = await t.db.prisma.vendor.create({
+      data: {
+        ...columns,
+        vendorPolicies: vendorPolicies ?? undefined,
+        slug: 'test-edges-ordered-vendor',
+        createdAt: new Date('2024-02-29T23:30:00.123Z'),
+        photos: { create: [3, 1, 1, 0, 2, 1, 4].map((position, i) => ({ url: `https://img.test/v${i}.webp`, position, isPrimary: i === 6 })) },
+      },
+    });
+    const row = await vendorDetail(vendor.slug);
+    expect(row).toEqual(await prismaVendor(vendor.slug));
+    expect(row.photos.map((p) => [p.isPrimary, p.position])).toEqual([
+      [true, 4],
+      [false, 0],
+      [false, 1],
+      [false, 1],
+      [false, 1],
+    ]);
+    expect(row.createdAt.toISOString()).toBe('2024-02-29T23:30:00.123Z');
+
+    await t.db.prisma.vendor.update({ where: { id: vendor.id }, data: { active: false } });
+    await expect(vendorDetail(vendor.slug)).rejects.toMatchObject({ code: 'vendor_not_found', param: 'slug' });
+    await expect(vendorDetail('x'.repeat(301))).rejects.toMatchObject({ code: 'vendor_not_found', param: 'slug' });
+  });
+
+  it('is one statement, and the whole GraphQL detail with photos and policies adds none', async () => {
+    const [{ slug }] = await t.db.prisma.vendor.findMany({ where: { active: true, photos: { some: {} } }, take: 1, select: { slug: true } });
+    expect(await t.statements(() => vendorDetail(slug))).toBe(1);
+    const query = `query($slug: String!) { vendor(slug: $slug) { slug businessName bio totalPhotos photos { url } vendorPolicies { booking } } }`;
+    let body: unknown;
+    const withPlan = await t.statements(async () => {
+      body = (await t.graphql(query, { slug })).body;
+    });
+    const expected = await prismaVendor(slug);
+    expect(body).toMatchObject({ data: { vendor: { slug, bio: expected?.bio, photos: expected?.photos.map((p) => ({ url: p.url })) } } });
+    const slugOnly = await t.statements(() => t.graphql(`query($slug: String!) { vendor(slug: $slug) { slug } }`, { slug }));
     expect(withPlan).toBe(slugOnly);
     expect(slugOnly).toBeGreaterThanOrEqual(1);
   });
