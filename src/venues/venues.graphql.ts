@@ -12,7 +12,6 @@ import { withVenueDetailLimit } from '../limits/limits.graphql.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 
 const venueDeps = (ctx: RequestContext): VenueDeps => ({
-  prisma: ctx.prisma,
   readRows: ctx.readRows,
   cursors: ctx.cursors,
   dayRate: (pair) => ctx.loaders.exchangeRate.load(pair),
@@ -172,7 +171,12 @@ export const Venue = builder.prismaObject('Venue', {
 });
 
 // A global id for client caches; node(id:) shows only what search and detail show (published venues).
-asNode(Venue, { key: 'id', parseKey: uuidKey, planned: true, load: (ids, query, ctx) => visibleVenuesById(ids, query, ctx) });
+asNode(Venue, {
+  key: 'id',
+  parseKey: uuidKey,
+  planned: true,
+  load: (ids, query, ctx) => visibleVenuesById(ids, query.select, ctx) as Promise<VenueRow[]>,
+});
 
 const VenueConnection = connectionOf('Venue', Venue);
 
@@ -197,7 +201,7 @@ builder.queryFields((t) => ({
       toConnection(
         await searchVenues<Pick<VenueRow, 'id' | 'slug' | keyof typeof PRICE_COLUMNS | keyof typeof LIST_COLUMNS>>(
           args,
-          queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }),
+          queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }).select,
           venueDeps(ctx),
           { countWithPage: selectsConnectionField(info, 'totalCount') },
         ),

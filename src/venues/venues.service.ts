@@ -1,5 +1,6 @@
-import { Prisma, type PrismaClient, type Testimonial, type Venue as VenueModelRow, type VenuePhoto } from '../generated/prisma/client.js';
-import { modelColumns, type RowReader } from '../db/row-reader.js';
+import { countRows, type RowReader } from '../db/row-reader.js';
+import { likeEscaped } from '../db/like-pattern.js';
+import { venueColumns, venueRow, type VenueDetailRow, type VenueSelection } from './venue-rows.js';
 import { ApiError } from '../errors/api-error.js';
 import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
@@ -9,23 +10,20 @@ import { VenueSearchInput, SLUG_MAX_LENGTH, SLUG_PATTERN } from './venues.inputs
 import { STORED_AS, storedBoundsFor, type DayRate } from './venue-pricing.js';
 
 export interface VenueDeps {
-  prisma: PrismaClient;
   readRows: RowReader;
   cursors: CursorCodec;
   /** The day's rate for a pair such as "USD:AUD" (per-request loader). */
   dayRate: (pair: string) => Promise<DayRate | null>;
 }
 
-/** Prisma selection for the venue rows a caller asked for (GraphQL plans it from the query). */
-type VenueQuery = { include?: Prisma.VenueInclude; select?: Prisma.VenueSelect };
-
 /**
  * §4.1 venue search: published venues only, ordered by slug (stable: slugs are unique), keyset-paginated with a
  * signed cursor bound to the filters. totalCount counts the whole filtered set and runs only when asked for.
+ * `selection`: what GraphQL's plan selects of each venue (venue-rows.ts).
  */
 export async function searchVenues<T extends { slug: string }>(
   rawInput: unknown,
-  query: VenueQuery,
+  selection: VenueSelection | undefined,
   deps: VenueDeps,
   { countWithPage = false }: { countWithPage?: boolean } = {},
 ): Promise<Page<T>> {
@@ -38,10 +36,11 @@ export async function searchVenues<T extends { slug: string }>(
   // The count runs on another pooled connection while the page is read, when the caller will ask for it.
   const totalCount = countWithPage ? startedNow(search.count) : search.count;
 
-  const rows = (await search.page(query, afterSlug, first + 1)) as unknown as T[];
+  const rows = await search.page(selection, afterSlug, first + 1);
   const hasNextPage = rows.length > first;
+  const nodes = (hasNextPage ? rows.slice(0, first) : rows).map(venueRow) as T[];
   return {
-    nodes: hasNextPage ? rows.slice(0, first) : rows,
+    nodes,
     hasNextPage,
     hasPreviousPage: afterSlug !== undefined,
     cursorOf: (v) => deps.cursors.encode([v.slug], scope),
@@ -53,32 +52,36 @@ type VenueFilters = Omit<ReturnType<typeof VenueSearchInput.parse>, 'first' | 'a
 
 /** One search's statements: a page of venue rows in slug order after a slug, and the exact count of the whole set. */
 interface VenueSearchPlan {
-  page: (query: VenueQuery, afterSlug: string | undefined, take: number) => Promise<unknown[]>;
+  page: (selection: VenueSelection | undefined, afterSlug: string | undefined, take: number) => Promise<unknown[]>;
   count: () => Promise<number>;
+}
+
+/** SQL parameters as a statement is written: `param(value)` adds one and gives its placeholder. */
+function sqlParams(initial: unknown[] = []) {
+  const values = [...initial];
+  return { values, param: (value: unknown) => `$${values.push(value)}` };
 }
 
 async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<VenueSearchPlan> {
   const { priceMin, priceMax } = filters;
   // Read once: the page's price filter and a price band's count are written from the same converted bands.
   const prices = priceMin === undefined && priceMax === undefined ? null : await priceRanges({ min: priceMin, max: priceMax }, deps);
-  const where: Prisma.VenueWhereInput = { AND: [{ published: true }, ...venueConditions(filters, prices)] };
+  const conditions = sqlParams();
+  const where = ['v.published', ...venueConditions(filters, prices, conditions.param)].join(' AND ');
   const bandAmenity = prices ? soleBandAmenity(filters) : undefined;
   const amenities = soleAmenities(filters);
   return {
-    page: (query, afterSlug, take) =>
-      deps.prisma.venue.findMany(
-        Object.assign({}, query, {
-          where: afterSlug ? { AND: [where, { slug: { gt: afterSlug } }] } : where,
-          orderBy: { slug: 'asc' as const },
-          take,
-        }),
-      ),
+    page: (selection, afterSlug, take) => {
+      const { values, param } = sqlParams(conditions.values);
+      const after = afterSlug === undefined ? '' : ` AND v.slug > ${param(afterSlug)}`;
+      return deps.readRows(`SELECT ${venueColumns(selection)} FROM "Venue" v WHERE ${where}${after} ORDER BY v.slug LIMIT ${param(take)}`, values);
+    },
     count:
       prices && bandAmenity !== undefined
-        ? () => priceBandCount(prices, bandAmenity, deps.prisma)
+        ? () => priceBandCount(prices, bandAmenity, deps.readRows)
         : amenities
-          ? () => listedTogetherCount(amenities, deps.prisma)
-          : () => deps.prisma.venue.count({ where }),
+          ? () => listedTogetherCount(amenities, deps.readRows)
+          : () => countRows(deps.readRows, `"Venue" v WHERE ${where}`, conditions.values),
   };
 }
 
@@ -102,14 +105,12 @@ function onlyFilters(filters: VenueFilters, ...keys: Array<keyof VenueFilters>):
  * Venue.amenities finds the same venues but rechecks each row: pool with hot-tub on the 100,000-venue catalogue,
  * 11,542 venues, counted in ~9 ms instead of ~30 (docs/performance.md, Scale).
  */
-async function listedTogetherCount([first, ...others]: string[], prisma: PrismaClient): Promise<number> {
-  const joins = others.map((amenity, i) => {
-    const table = Prisma.raw(`a${i + 1}`);
-    return Prisma.sql` JOIN "ListedVenueAmenity" ${table} ON ${table}.slug = a0.slug AND ${table}.amenity = ${amenity}`;
-  });
-  const [{ total }] = await prisma.$queryRaw<Array<{ total: number }>>`
-    SELECT count(*)::int AS total FROM "ListedVenueAmenity" a0${Prisma.join(joins, '')} WHERE a0.amenity = ${first}`;
-  return total;
+function listedTogetherCount([first, ...others]: string[], readRows: RowReader): Promise<number> {
+  const { values, param } = sqlParams([first]);
+  const joins = others.map(
+    (amenity, i) => ` JOIN "ListedVenueAmenity" a${i + 1} ON a${i + 1}.slug = a0.slug AND a${i + 1}.amenity = ${param(amenity)}`,
+  );
+  return countRows(readRows, `"ListedVenueAmenity" a0${joins.join('')} WHERE a0.amenity = $1`, values);
 }
 
 /**
@@ -138,16 +139,16 @@ function soleAmenity(filters: VenueFilters): string | null {
  */
 function listedAmenitySearch(amenity: string, deps: VenueDeps): VenueSearchPlan {
   return {
-    page: async (query, afterSlug, take) => {
-      const listed = await deps.prisma.listedVenueAmenity.findMany({
-        where: afterSlug ? { amenity, slug: { gt: afterSlug } } : { amenity },
-        orderBy: { slug: 'asc' },
-        take,
-        select: { venue: query.select ? { select: query.select } : query.include ? { include: query.include } : true },
-      });
-      return listed.map((row) => row.venue);
+    page: (selection, afterSlug, take) => {
+      const { values, param } = sqlParams([amenity]);
+      const after = afterSlug === undefined ? '' : ` AND la.slug > ${param(afterSlug)}`;
+      return deps.readRows(
+        `SELECT ${venueColumns(selection)} FROM "ListedVenueAmenity" la JOIN "Venue" v ON v.slug = la.slug
+          WHERE la.amenity = $1${after} ORDER BY la.slug LIMIT ${param(take)}`,
+        values,
+      );
     },
-    count: () => deps.prisma.listedVenueAmenity.count({ where: { amenity } }),
+    count: () => countRows(deps.readRows, `"ListedVenueAmenity" WHERE amenity = $1`, [amenity]),
   };
 }
 
@@ -156,24 +157,28 @@ function slugPosition(position: unknown[]): string {
   return position[0];
 }
 
-/** The §4.1 filters as conditions on a venue row, besides being published (`prices`: the band's ranges, if any). */
-function venueConditions(f: VenueFilters, prices: PriceRanges | null): Prisma.VenueWhereInput[] {
-  const and: Prisma.VenueWhereInput[] = [];
-  if (f.state) and.push({ stateSlug: slugify(f.state) });
-  if (f.city) and.push({ citySlug: slugify(f.city) });
+/**
+ * The §4.1 filters as SQL conditions on a venue row `v`, besides being published (`prices`: the band's ranges, if
+ * any; `param` adds a parameter and gives its placeholder).
+ */
+function venueConditions(f: VenueFilters, prices: PriceRanges | null, param: (value: unknown) => string): string[] {
+  const and: string[] = [];
+  if (f.state) and.push(`v."stateSlug" = ${param(slugify(f.state))}`);
+  if (f.city) and.push(`v."citySlug" = ${param(slugify(f.city))}`);
   // A substring of the property type, matched against the ~120 distinct names and joined back by an index (migration
-  // search_lookup_tables says why): the same ILIKE on the same text as testing every venue row.
-  if (f.venueType) and.push({ propertyTypeEntry: { is: { name: { contains: f.venueType, mode: 'insensitive' } } } });
+  // search_lookup_tables says why): the same ILIKE on the same text as testing every venue row. The text is matched
+  // as written: % and _ are escaped, not wildcards.
+  if (f.venueType) and.push(`v."propertyType" IN (SELECT name FROM "VenuePropertyType" WHERE name ILIKE ${param(`%${likeEscaped(f.venueType)}%`)})`);
   // Capacity bounds compare with the venue's sleeping capacity (capacity_max): "sleeps at least / at most N".
-  if (f.capacityMin !== undefined) and.push({ capacityMax: { gte: f.capacityMin } });
-  if (f.capacityMax !== undefined) and.push({ capacityMax: { lte: f.capacityMax } });
-  if (f.bedroomsMin !== undefined) and.push({ bedrooms: { gte: f.bedroomsMin } });
+  if (f.capacityMin !== undefined) and.push(`v."capacityMax" >= ${param(f.capacityMin)}`);
+  if (f.capacityMax !== undefined) and.push(`v."capacityMax" <= ${param(f.capacityMax)}`);
+  if (f.bedroomsMin !== undefined) and.push(`v.bedrooms >= ${param(f.bedroomsMin)}`);
   // One amenity: its venues from the listed-amenities key, joined by slug to the index that answers the other filters
   // (those of a price band, a state and a venue type end in slug). Several: the GIN index on the amenities intersects
   // them faster than as many joins (docs/performance.md, Scale).
-  if (f.amenities?.length === 1) and.push({ listedAmenities: { some: { amenity: f.amenities[0] } } });
-  else if (f.amenities?.length) and.push({ amenities: { hasEvery: f.amenities } });
-  if (prices) and.push(priceFilter(prices));
+  if (f.amenities?.length === 1) and.push(`v.slug IN (SELECT slug FROM "ListedVenueAmenity" WHERE amenity = ${param(f.amenities[0])})`);
+  else if (f.amenities?.length) and.push(`v.amenities @> ${param(f.amenities)}::text[]`);
+  if (prices) and.push(priceFilter(prices, param));
   return and;
 }
 
@@ -202,20 +207,27 @@ async function priceRanges(bounds: PriceBounds, deps: VenueDeps): Promise<PriceR
   return { own, converted };
 }
 
-function priceFilter({ own, converted }: PriceRanges): Prisma.VenueWhereInput {
+/** `column` within a stored range, as SQL conditions joined by AND (none for an open range). */
+function inRange(column: string, { gte, lte }: StoredRange, param: (value: unknown) => string): string[] {
+  return [...(gte === undefined ? [] : [`${column} >= ${param(gte)}`]), ...(lte === undefined ? [] : [`${column} <= ${param(lte)}`])];
+}
+
+function priceFilter({ own, converted }: PriceRanges, param: (value: unknown) => string): string {
   const ranges = [own, ...converted.flatMap((c) => (c.range ? [c.range] : []))];
-  const or: Prisma.VenueWhereInput[] = [
-    { currency: { notIn: converted.map((c) => c.currency) }, startingTotal: own },
-    ...converted.flatMap((c) => (c.range ? [{ currency: c.currency, startingTotal: c.range }] : [])),
+  const branch = (currency: string, range: StoredRange) => [currency, ...inRange('v."startingTotal"', range, param)].join(' AND ');
+  const or = [
+    branch(`v.currency <> ALL(${param(converted.map((c) => c.currency))}::text[])`, own),
+    ...converted.flatMap((c) => (c.range ? [branch(`v.currency = ${param(c.currency)}`, c.range)] : [])),
   ];
   // The stored amounts all of the OR's branches lie between, stated once more: it selects nothing the OR does not, but
   // it is a single range the planner can scan on the (published, startingTotal, currency, …) index, counting a wide band
-  // from the index alone instead of reading every published venue (docs/performance.md, Scale).
+  // from the index alone instead of reading every published venue (docs/performance.md, Scale). An unpriced venue
+  // (no startingTotal) is in no range, and the envelope always has a bound: a band has a minimum or a maximum.
   const envelope = {
     gte: own.gte === undefined ? undefined : Math.min(...ranges.map((r) => r.gte ?? 0)),
     lte: own.lte === undefined ? undefined : Math.max(...ranges.map((r) => r.lte ?? 0)),
   };
-  return { AND: [{ startingTotal: envelope }, { OR: or }] };
+  return `${inRange('v."startingTotal"', envelope, param).join(' AND ')} AND (${or.map((b) => `(${b})`).join(' OR ')})`;
 }
 
 /**
@@ -227,54 +239,32 @@ function priceFilter({ own, converted }: PriceRanges): Prisma.VenueWhereInput {
  * startingTotal) of ListedVenueAmenity. On the 100,000-venue catalogue the very wide band counts in ~5 ms instead of
  * ~16, and pool with a band without joining 35,763 listed venues to 23,679 priced ones (docs/performance.md, Scale).
  */
-async function priceBandCount({ own, converted }: PriceRanges, amenity: string | null, prisma: PrismaClient): Promise<number> {
-  const from = amenity === null ? Prisma.sql`"Venue" WHERE published` : Prisma.sql`"ListedVenueAmenity" WHERE amenity = ${amenity}`;
-  const bound = (operator: '>=' | '<=', value: number | undefined) =>
-    value === undefined ? Prisma.empty : Prisma.sql` AND "startingTotal" ${Prisma.raw(operator)} ${value}`;
-  const count = (currency: string | null, { gte, lte }: StoredRange) =>
-    Prisma.sql`(SELECT count(*) FROM ${from}${currency === null ? Prisma.empty : Prisma.sql` AND currency = ${currency}`}${bound('>=', gte)}${bound('<=', lte)})`;
+async function priceBandCount({ own, converted }: PriceRanges, amenity: string | null, readRows: RowReader): Promise<number> {
+  const { values, param } = sqlParams(amenity === null ? [] : [amenity]);
+  const from = amenity === null ? `"Venue" WHERE published` : `"ListedVenueAmenity" WHERE amenity = $1`;
+  const count = (currency: string | null, range: StoredRange) =>
+    `(SELECT count(*) FROM ${[from, ...(currency === null ? [] : [`currency = ${param(currency)}`]), ...inRange('"startingTotal"', range, param)].join(' AND ')})`;
   const terms = [count(null, own)];
   for (const { currency, range } of converted) {
-    terms.push(Prisma.sql` - ${count(currency, own)}`);
-    if (range) terms.push(Prisma.sql` + ${count(currency, range)}`);
+    terms.push(` - ${count(currency, own)}`);
+    if (range) terms.push(` + ${count(currency, range)}`);
   }
-  const [{ total }] = await prisma.$queryRaw<Array<{ total: number }>>`SELECT (${Prisma.join(terms, '')})::int AS total`;
+  const [{ total }] = await readRows<{ total: number }>(`SELECT (${terms.join('')})::int AS total`, values);
   return total;
 }
-
-/** A venue with its first 5 photos in gallery order and its testimonials newest event first: the §4.2 detail. */
-export type VenueDetailRow = VenueModelRow & { photos: VenuePhoto[]; testimonials: Testimonial[] };
-
-/**
- * Every column of the venue by its Prisma name, and the two relations Venue.photos and Venue.testimonials show, each in
- * the order and number that relation's query asks Prisma for (venues.graphql.ts), as JSON in the same row. The detail
- * is read through the driver, not Prisma's client: it costs ~200 µs less CPU per request for the same statement
- * (docs/performance.md, stop 28). The row is a superset of any selection GraphQL plans for Venue, so plugin-prisma's
- * fields answer from it with the plan its query recorded.
- */
-const DETAIL_SELECT = `SELECT ${modelColumns(Prisma.VenueScalarFieldEnum, 'v', ['createdAt', 'updatedAt'])},
-  (SELECT COALESCE(json_agg(p ORDER BY p.position, p.id), '[]'::json)
-     FROM (SELECT * FROM "VenuePhoto" WHERE "venueId" = v.id ORDER BY position, id LIMIT 5) p) AS photos,
-  (SELECT COALESCE(json_agg(t ORDER BY t."eventDate" DESC NULLS LAST, t.id), '[]'::json)
-     FROM "Testimonial" t WHERE t."venueId" = v.id) AS testimonials
-  FROM "Venue" v WHERE v.slug = $1 AND v.published`;
 
 /** §4.2: one published venue by its full slug; invalid_slug for impossible characters, venue_not_found otherwise. */
 export async function getVenue(rawSlug: unknown, deps: Pick<VenueDeps, 'readRows'>): Promise<VenueDetailRow> {
   const slug = typeof rawSlug === 'string' ? rawSlug.trim().toLowerCase() : '';
   if (!slug || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) throw new ApiError('invalid_slug', { param: 'slug' });
-  const [venue] = await deps.readRows<JsonRelations<VenueDetailRow>>(DETAIL_SELECT, [slug]);
+  // Every column and relation, whatever the query selects: one statement text for every detail, a superset of any plan.
+  const [venue] = await deps.readRows<VenueDetailRow>(`SELECT ${venueColumns()} FROM "Venue" v WHERE v.slug = $1 AND v.published`, [slug]);
   if (!venue) throw new ApiError('venue_not_found', { param: 'slug', message: `No published venue has the slug '${slug}'.` });
-  // JSON has no date: a testimonial's event day comes as YYYY-MM-DD, which Prisma gives as that day's UTC midnight.
-  return { ...venue, testimonials: venue.testimonials.map((t) => ({ ...t, eventDate: t.eventDate === null ? null : new Date(t.eventDate) })) };
+  return venueRow(venue);
 }
 
-/** A detail row as JSON carries it: dates as text. */
-type JsonRelations<T extends VenueDetailRow> = Omit<T, 'testimonials'> & {
-  testimonials: Array<Omit<Testimonial, 'eventDate'> & { eventDate: string | null }>;
-};
-
 /** Venues by id for node(id:)/nodes(ids:): published ones only, as search and detail show (one statement). */
-export function visibleVenuesById(ids: string[], query: VenueQuery, deps: Pick<VenueDeps, 'prisma'>) {
-  return deps.prisma.venue.findMany(Object.assign({}, query, { where: { id: { in: ids }, published: true } }));
+export async function visibleVenuesById(ids: string[], selection: VenueSelection | undefined, deps: Pick<VenueDeps, 'readRows'>) {
+  const rows = await deps.readRows(`SELECT ${venueColumns(selection)} FROM "Venue" v WHERE v.id = ANY($1::uuid[]) AND v.published`, [ids]);
+  return rows.map(venueRow);
 }

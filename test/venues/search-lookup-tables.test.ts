@@ -146,6 +146,18 @@ describe('venue search through the lookup tables', () => {
     }
   });
 
+  it('matches venue_type as written: % and _ are characters of a property type, not wildcards, on both surfaces', async () => {
+    for (const venueType of ['%', '_', 'a%e', '\\', '_state']) await expectBothSurfaces({ venueType }, []);
+    const { name } = await t.db.prisma.venuePropertyType.findFirstOrThrow({ where: { name: { contains: 'a' } }, orderBy: { name: 'asc' } });
+    await t.db.prisma.venue.updateMany({ where: { propertyType: name }, data: { propertyType: `${name} 100%_Off` } });
+    const renamed = await reference({ venueType: `${name} 100%_Off` });
+    expect(renamed.length).toBeGreaterThan(0);
+    await expectBothSurfaces({ venueType: '100%_off' }, renamed);
+    await expectBothSurfaces({ venueType: '100%' }, renamed);
+    await expectBothSurfaces({ venueType: '0%_O' }, renamed);
+    await expectBothSurfaces({ venueType: '1_0' }, []);
+  });
+
   it('gives a price band with one amenity as the band without it, less the venues without the amenity', async () => {
     const band = (await restSearch('price_min=3000&price_max=9000')).slugs;
     const pool = new Set(await reference({ amenities: ['pool'] }));
