@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient, type Vendor, type VendorPhoto } from '../generated/prisma/client.js';
 import { ApiError } from '../errors/api-error.js';
 import { modelColumns, type RowReader } from '../db/row-reader.js';
+import { likeEscaped } from '../db/like-pattern.js';
 import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
@@ -111,17 +112,24 @@ async function resolveCategory(given: string, prisma: PrismaClient): Promise<str
   return match.slug;
 }
 
+/**
+ * Text matched in any case. Prisma writes `contains` and insensitive `equals` as ILIKE with the value in the pattern as
+ * it is: escaped, % and _ are characters of a name (state=% matched every vendor until stop 29).
+ */
+const containing = (text: string) => ({ contains: likeEscaped(text), mode: 'insensitive' as const });
+const equalInAnyCase = (text: string) => ({ equals: likeEscaped(text), mode: 'insensitive' as const });
+
 function vendorFilter(f: Omit<VendorSearch, 'first' | 'after' | 'sortBy'>): Prisma.VendorWhereInput {
   const and: Prisma.VendorWhereInput[] = [{ active: true }];
   if (f.category) and.push({ serviceCategory: f.category });
-  if (f.state) and.push({ OR: [{ primaryStateSlug: slugify(f.state) }, { primaryState: { equals: f.state, mode: 'insensitive' } }] });
-  if (f.city) and.push({ OR: [{ primaryCitySlug: slugify(f.city) }, { primaryCity: { equals: f.city, mode: 'insensitive' } }] });
+  if (f.state) and.push({ OR: [{ primaryStateSlug: slugify(f.state) }, { primaryState: equalInAnyCase(f.state) }] });
+  if (f.city) and.push({ OR: [{ primaryCitySlug: slugify(f.city) }, { primaryCity: equalInAnyCase(f.city) }] });
   if (f.location) {
     // Documented rule: the text is contained in the primary city or state (any case), or names a service area.
     and.push({
       OR: [
-        { primaryCity: { contains: f.location, mode: 'insensitive' } },
-        { primaryState: { contains: f.location, mode: 'insensitive' } },
+        { primaryCity: containing(f.location) },
+        { primaryState: containing(f.location) },
         { primaryCitySlug: slugify(f.location) },
         { serviceAreas: { has: titleCase(f.location) } },
       ],
@@ -131,9 +139,9 @@ function vendorFilter(f: Omit<VendorSearch, 'first' | 'after' | 'sortBy'>): Pris
   if (f.search) {
     and.push({
       OR: [
-        { businessName: { contains: f.search, mode: 'insensitive' } },
-        { tagline: { contains: f.search, mode: 'insensitive' } },
-        { bio: { contains: f.search, mode: 'insensitive' } },
+        { businessName: containing(f.search) },
+        { tagline: containing(f.search) },
+        { bio: containing(f.search) },
         { specialties: { has: f.search.toLowerCase() } },
       ],
     });

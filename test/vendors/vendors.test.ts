@@ -156,6 +156,27 @@ describe('GET /api/v1/vendors', () => {
     expect(searched.items.map((v) => v.slug)).toContain(sample.slug);
   });
 
+  it('matches state, city, location and search text as written: % and _ are characters, not wildcards, on both surfaces', async () => {
+    const both = async (filter: string, value: string) => {
+      const rest = await allPages(`${filter}=${encodeURIComponent(value)}`);
+      const gql = await t.graphql(`query($v: String) { vendors(${filter}: $v, first: 100) { totalCount nodes { slug } } }`, { v: value });
+      expect(gql.body.errors, gql.text).toBeUndefined();
+      expect(gql.body.data.vendors.totalCount, `${filter}=${value}`).toBe(rest.total);
+      return rest.items.map((v) => v.slug).sort();
+    };
+    for (const filter of ['state', 'city', 'location', 'search'])
+      for (const value of ['%', '_', '%a%', 'N_w', '\\']) expect(await both(filter, value)).toEqual([]);
+
+    // A vendor whose city and name hold the characters is found by them, and only by them.
+    const sample = await t.db.prisma.vendor.findFirstOrThrow({ where: { active: true }, orderBy: { slug: 'asc' } });
+    await t.db.prisma.vendor.update({ where: { id: sample.id }, data: { primaryCity: 'Port_Zeta 100%', businessName: 'Fifty% Off_Studio' } });
+    expect(await both('city', 'port_zeta 100%')).toEqual([sample.slug]);
+    expect(await both('location', 'a 100%')).toEqual([sample.slug]);
+    expect(await both('search', 'y% off_s')).toEqual([sample.slug]);
+    expect(await both('search', 'y_ off')).toEqual([]);
+    expect(await both('location', 'port%zeta')).toEqual([]);
+  });
+
   it('never lists inactive vendors', async () => {
     const inactive = await t.db.prisma.vendor.findMany({ where: { active: false }, select: { slug: true } });
     expect(inactive.length).toBeGreaterThan(0);
