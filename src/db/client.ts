@@ -11,7 +11,7 @@ import { attachOrStartEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedData
 import { socketDatabaseUrl, socketFile } from './embedded/socket-path.js';
 import { serveWireProtocol } from './embedded/wire-server.js';
 import { applyMigrations, type MigrationTarget } from './migrate.js';
-import { DatabaseReadError, type RowReader } from './row-reader.js';
+import { DatabaseReadError, type ReadOptions, type RowReader } from './row-reader.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -110,11 +110,12 @@ function createDatabase(
   const db: Database = {
     prisma,
     kind,
-    async readRows<T>(sql: string, params: unknown[]) {
+    async readRows<T>(sql: string, params: unknown[], options?: ReadOptions) {
       const started = performance.now();
       let rows: T[];
       try {
-        rows = (await pool.query({ name: statementNames?.driver(sql), text: sql, values: params })).rows as T[];
+        const name = options?.planForValues ? undefined : statementNames?.driver(sql);
+        rows = (await pool.query({ name, text: sql, values: params })).rows as T[];
       } catch (cause) {
         throw new DatabaseReadError('a read statement failed', { cause });
       }
@@ -327,9 +328,9 @@ export const NAMED_STATEMENTS_MAX = 100;
  * generic plan for it, made without the parameters' values. Prisma's relation joins (LATERAL subqueries building
  * JSON) cost the server more to plan than to run: venue detail answered 1.4× as many requests with its statement
  * named (docs/performance.md, stop 27). So only statements whose best plan cannot depend on their values are named:
- * the driver reads (readRows: our own SQL, key lookups and aggregates over small tables), and Prisma's lookups of one
- * row by a unique key and its statements over curated content (plansAlikeForAnyValues). A catalogue search is not:
- * named, the venue price bands on the 100,000-venue catalogue went from 3–7 ms to 16–152 ms under a generic plan
+ * the driver reads (readRows: our own SQL, key lookups, details, aggregates over small tables) but the venue search's
+ * (ReadOptions.planForValues), and Prisma's lookups of one row by a unique key and its statements over curated content
+ * (plansAlikeForAnyValues). A catalogue search is not: named, the venue price bands on the 100,000-venue catalogue went from 3–7 ms to 16–152 ms under a generic plan
  * made for other bounds.
  *
  * The set is bounded, since a kept plan costs the server memory on every connection (a vendor detail's: 131 KB): a

@@ -1,9 +1,21 @@
 /** One read statement's rows (`$n` placeholders, `params` in order): Database.readRows. */
-export type RowReader = <T>(sql: string, params: unknown[]) => Promise<T[]>;
+export type RowReader = <T>(sql: string, params: unknown[], options?: ReadOptions) => Promise<T[]>;
+
+export interface ReadOptions {
+  /**
+   * The statement's best plan depends on its parameters' values (a catalogue search: a narrow price band and a wide one
+   * want different indexes), so it is planned for them on every run, never prepared by name for a generic plan
+   * (src/db/client.ts createStatementNames). @default false
+   */
+  planForValues?: boolean;
+}
+
+/** A search's reads: planned for their values on every run (ReadOptions.planForValues). */
+export const PLAN_FOR_VALUES: ReadOptions = { planForValues: true };
 
 /** How many rows `from` (a table, joins and WHERE, as SQL after FROM) holds: one count statement through `readRows`. */
-export async function countRows(readRows: RowReader, from: string, params: unknown[]): Promise<number> {
-  const [{ total }] = await readRows<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, params);
+export async function countRows(readRows: RowReader, from: string, params: unknown[], options?: ReadOptions): Promise<number> {
+  const [{ total }] = await readRows<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, params, options);
   return total;
 }
 

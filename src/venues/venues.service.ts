@@ -1,4 +1,4 @@
-import { countRows, type RowReader } from '../db/row-reader.js';
+import { countRows, PLAN_FOR_VALUES, type RowReader } from '../db/row-reader.js';
 import { likeEscaped } from '../db/like-pattern.js';
 import { venueColumns, venueRow, type VenueDetailRow, type VenueSelection } from './venue-rows.js';
 import { ApiError } from '../errors/api-error.js';
@@ -74,14 +74,18 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
     page: (selection, afterSlug, take) => {
       const { values, param } = sqlParams(conditions.values);
       const after = afterSlug === undefined ? '' : ` AND v.slug > ${param(afterSlug)}`;
-      return deps.readRows(`SELECT ${venueColumns(selection)} FROM "Venue" v WHERE ${where}${after} ORDER BY v.slug LIMIT ${param(take)}`, values);
+      return deps.readRows(
+        `SELECT ${venueColumns(selection)} FROM "Venue" v WHERE ${where}${after} ORDER BY v.slug LIMIT ${param(take)}`,
+        values,
+        PLAN_FOR_VALUES,
+      );
     },
     count:
       prices && bandAmenity !== undefined
         ? () => priceBandCount(prices, bandAmenity, deps.readRows)
         : amenities
           ? () => listedTogetherCount(amenities, deps.readRows)
-          : () => countRows(deps.readRows, `"Venue" v WHERE ${where}`, conditions.values),
+          : () => countRows(deps.readRows, `"Venue" v WHERE ${where}`, conditions.values, PLAN_FOR_VALUES),
   };
 }
 
@@ -110,7 +114,7 @@ function listedTogetherCount([first, ...others]: string[], readRows: RowReader):
   const joins = others.map(
     (amenity, i) => ` JOIN "ListedVenueAmenity" a${i + 1} ON a${i + 1}.slug = a0.slug AND a${i + 1}.amenity = ${param(amenity)}`,
   );
-  return countRows(readRows, `"ListedVenueAmenity" a0${joins.join('')} WHERE a0.amenity = $1`, values);
+  return countRows(readRows, `"ListedVenueAmenity" a0${joins.join('')} WHERE a0.amenity = $1`, values, PLAN_FOR_VALUES);
 }
 
 /**
@@ -146,9 +150,10 @@ function listedAmenitySearch(amenity: string, deps: VenueDeps): VenueSearchPlan 
         `SELECT ${venueColumns(selection)} FROM "ListedVenueAmenity" la JOIN "Venue" v ON v.slug = la.slug
           WHERE la.amenity = $1${after} ORDER BY la.slug LIMIT ${param(take)}`,
         values,
+        PLAN_FOR_VALUES,
       );
     },
-    count: () => countRows(deps.readRows, `"ListedVenueAmenity" WHERE amenity = $1`, [amenity]),
+    count: () => countRows(deps.readRows, `"ListedVenueAmenity" WHERE amenity = $1`, [amenity], PLAN_FOR_VALUES),
   };
 }
 
@@ -249,7 +254,7 @@ async function priceBandCount({ own, converted }: PriceRanges, amenity: string |
     terms.push(` - ${count(currency, own)}`);
     if (range) terms.push(` + ${count(currency, range)}`);
   }
-  const [{ total }] = await readRows<{ total: number }>(`SELECT (${terms.join('')})::int AS total`, values);
+  const [{ total }] = await readRows<{ total: number }>(`SELECT (${terms.join('')})::int AS total`, values, PLAN_FOR_VALUES);
   return total;
 }
 

@@ -1,6 +1,8 @@
 // On PostgreSQL every statement the app sends (Prisma's and the driver reads) is a named prepared statement, so the
 // server parses and plans each SQL text once per connection instead of on every execution (docs/performance.md,
 // stop 27). The names are bounded; the embedded database keeps unnamed statements (one session for every client).
+import { getVenue, searchVenues } from '../../src/venues/venues.service.js';
+import { createCursorCodec } from '../../src/pagination/cursor.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStatementNames, isUniqueLookup, openDatabase, plansAlikeForAnyValues, type Database } from '../../src/db/client.js';
 import { connectionUrlOf, createTestDatabase, testDatabaseKind } from '../support/database.js';
@@ -119,8 +121,18 @@ describe(`statements as the server sees them (${testDatabaseKind()})`, () => {
       const page = await single.prisma.venue.findMany({ where: { startingTotal: { gte: 1000 + i } }, take: 2, orderBy: { slug: 'asc' } });
       expect(page).toHaveLength(2);
       expect(await single.readRows<{ n: number }>('SELECT $1::int + 1 AS n', [i])).toEqual([{ n: i + 1 }]);
+      // The driver's venue detail is named; its search and count, planned for their values, are not.
+      expect((await getVenue(slug(), single)).slug).toBe(slug());
+      const search = await searchVenues(
+        { priceMin: 1000 + i, first: 2 },
+        { slug: true },
+        { readRows: single.readRows, cursors, dayRate: async () => null },
+      );
+      expect(search.nodes).toHaveLength(2);
+      expect(await search.totalCount()).toBeGreaterThan(2);
     }
   };
+  const cursors = createCursorCodec('statement-names-test-secret-0123456789');
   let firstSlug = '';
   const slug = () => firstSlug;
   beforeAll(async () => {
@@ -136,6 +148,8 @@ describe(`statements as the server sees them (${testDatabaseKind()})`, () => {
     expect(venueReads[0].statement).toContain('"t0"."slug" = $');
     expect(ours.filter((s) => s.statement.includes('"startingTotal" >='))).toEqual([]);
     expect(ours.filter((s) => s.statement === 'SELECT $1::int + 1 AS n')).toHaveLength(1);
+    expect(ours.filter((s) => s.statement.includes('FROM "Venue" v WHERE v.slug = $1'))).toHaveLength(1);
+    expect(statements.filter((s) => s.statement.includes('"startingTotal" >='))).toEqual([]);
     expect(new Set(ours.map((s) => s.name)).size).toBe(ours.length);
   });
 
