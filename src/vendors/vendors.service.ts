@@ -162,7 +162,7 @@ export type VendorDetailRow = Vendor & { photos: VendorPhoto[] };
 
 /**
  * Every column of the vendor by its Prisma name, and the photos Vendor.photos shows in the order and number its query
- * asks Prisma for (vendors.graphql.ts), as JSON in the same row: read through the driver as the venue detail is
+ * asks Prisma for (vendors.graphql.ts), as JSON in the same row: read through the driver as venues are
  * (venues.service.ts says why). The row is a superset of any selection GraphQL plans for Vendor.
  */
 const DETAIL_SELECT = `SELECT ${modelColumns(Prisma.VendorScalarFieldEnum, 'v', ['createdAt'])},
