@@ -1,11 +1,11 @@
-import { countRows, PLAN_FOR_VALUES, type RowReader } from '../db/row-reader.js';
+import { PLAN_FOR_VALUES, type RowReader } from '../db/row-reader.js';
 import { likeEscaped } from '../db/like-pattern.js';
 import { venueColumns, venueRow, type VenueDetailRow, type VenueSelection } from './venue-rows.js';
 import { ApiError } from '../errors/api-error.js';
 import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
-import { startedNow, type Page } from '../graphql/connection.js';
+import type { Page } from '../graphql/connection.js';
 import { VenueSearchInput, SLUG_MAX_LENGTH, SLUG_PATTERN } from './venues.inputs.js';
 import { STORED_AS, storedBoundsFor, type DayRate } from './venue-pricing.js';
 
@@ -18,8 +18,10 @@ export interface VenueDeps {
 
 /**
  * §4.1 venue search: published venues only, ordered by slug (stable: slugs are unique), keyset-paginated with a
- * signed cursor bound to the filters. totalCount counts the whole filtered set and runs only when asked for.
- * `selection`: what GraphQL's plan selects of each venue (venue-rows.ts).
+ * signed cursor bound to the filters. totalCount counts the whole filtered set. When the caller will ask for it
+ * (`countWithPage`), the count is a column of the page's own statement, as the hand-written baseline reads it: one
+ * statement fewer per search, which the embedded database runs one at a time. `selection`: what GraphQL's plan selects
+ * of each venue (venue-rows.ts).
  */
 export async function searchVenues<T extends { slug: string }>(
   rawInput: unknown,
@@ -32,33 +34,63 @@ export async function searchVenues<T extends { slug: string }>(
   const scope = filterScope('venues', filters);
   const afterSlug = after === undefined ? undefined : slugPosition(deps.cursors.decode(after, scope, 'after'));
   const amenity = soleAmenity(filters);
-  const search = amenity ? listedAmenitySearch(amenity, deps) : await venueSearch(filters, deps);
-  // The count runs on another pooled connection while the page is read, when the caller will ask for it.
-  const totalCount = countWithPage ? startedNow(search.count) : search.count;
+  const search = amenity ? listedAmenitySearch(amenity) : await venueSearch(filters, deps);
 
-  const rows = await search.page(selection, afterSlug, first + 1);
+  const { values, param } = sqlParams();
+  const total = countWithPage ? `, ${search.total(param)}::int AS "${TOTAL}"` : '';
+  const rows = await deps.readRows<Record<string, unknown>>(
+    `SELECT ${venueColumns(selection)}${total} ${search.rows(param, afterSlug)} LIMIT ${param(first + 1)}`,
+    values,
+    PLAN_FOR_VALUES,
+  );
+  const counted = rows[0]?.[TOTAL] as number | undefined;
   const hasNextPage = rows.length > first;
-  const nodes = (hasNextPage ? rows.slice(0, first) : rows).map(venueRow) as T[];
+  const nodes = (hasNextPage ? rows.slice(0, first) : rows).map((row) => venueRow(countWithPage ? withoutTotal(row) : row)) as T[];
   return {
     nodes,
     hasNextPage,
     hasPreviousPage: afterSlug !== undefined,
     cursorOf: (v) => deps.cursors.encode([v.slug], scope),
-    totalCount,
+    // A page with no row carries no count: none from the start means none at all; past the end, it is counted alone.
+    totalCount:
+      counted !== undefined
+        ? () => Promise.resolve(counted)
+        : countWithPage && afterSlug === undefined
+          ? () => Promise.resolve(0)
+          : () => countAlone(search, deps.readRows),
   };
+}
+
+/** The page statement's column holding the count (no Venue column has the name). */
+const TOTAL = 'totalCount';
+
+function withoutTotal({ [TOTAL]: _total, ...row }: Record<string, unknown>) {
+  return row;
+}
+
+async function countAlone(search: VenueSearchPlan, readRows: RowReader): Promise<number> {
+  const { values, param } = sqlParams();
+  const [{ total }] = await readRows<{ total: number }>(`SELECT ${search.total(param)}::int AS total`, values, PLAN_FOR_VALUES);
+  return total;
 }
 
 type VenueFilters = Omit<ReturnType<typeof VenueSearchInput.parse>, 'first' | 'after'>;
 
-/** One search's statements: a page of venue rows in slug order after a slug, and the exact count of the whole set. */
+/** Adds a parameter to the statement being written and gives its placeholder. */
+type Param = (value: unknown) => string;
+
+/**
+ * One search as SQL, written with the statement's `param`: its rows in slug order after a slug (FROM to ORDER BY), and
+ * the exact count of the whole set as a scalar subquery, which can stand in the page's select list or alone.
+ */
 interface VenueSearchPlan {
-  page: (selection: VenueSelection | undefined, afterSlug: string | undefined, take: number) => Promise<unknown[]>;
-  count: () => Promise<number>;
+  rows: (param: Param, afterSlug: string | undefined) => string;
+  total: (param: Param) => string;
 }
 
 /** SQL parameters as a statement is written: `param(value)` adds one and gives its placeholder. */
-function sqlParams(initial: unknown[] = []) {
-  const values = [...initial];
+function sqlParams() {
+  const values: unknown[] = [];
   return { values, param: (value: unknown) => `$${values.push(value)}` };
 }
 
@@ -66,26 +98,19 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
   const { priceMin, priceMax } = filters;
   // Read once: the page's price filter and a price band's count are written from the same converted bands.
   const prices = priceMin === undefined && priceMax === undefined ? null : await priceRanges({ min: priceMin, max: priceMax }, deps);
-  const conditions = sqlParams();
-  const where = ['v.published', ...venueConditions(filters, prices, conditions.param)].join(' AND ');
+  const where = (param: Param) => ['v.published', ...venueConditions(filters, prices, param)].join(' AND ');
   const bandAmenity = prices ? soleBandAmenity(filters) : undefined;
   const amenities = soleAmenities(filters);
   return {
-    page: (selection, afterSlug, take) => {
-      const { values, param } = sqlParams(conditions.values);
-      const after = afterSlug === undefined ? '' : ` AND v.slug > ${param(afterSlug)}`;
-      return deps.readRows(
-        `SELECT ${venueColumns(selection)} FROM "Venue" v WHERE ${where}${after} ORDER BY v.slug LIMIT ${param(take)}`,
-        values,
-        PLAN_FOR_VALUES,
-      );
-    },
-    count:
+    rows: (param, afterSlug) =>
+      `FROM "Venue" v WHERE ${where(param)}${afterSlug === undefined ? '' : ` AND v.slug > ${param(afterSlug)}`} ORDER BY v.slug`,
+    total:
       prices && bandAmenity !== undefined
-        ? () => priceBandCount(prices, bandAmenity, deps.readRows)
+        ? (param) => priceBandCount(prices, bandAmenity, param)
         : amenities
-          ? () => listedTogetherCount(amenities, deps.readRows)
-          : () => countRows(deps.readRows, `"Venue" v WHERE ${where}`, conditions.values, PLAN_FOR_VALUES),
+          ? (param) => listedTogetherCount(amenities, param)
+          : // The subquery's own alias v hides the page's: the count is computed once, not per row.
+            (param) => `(SELECT count(*) FROM "Venue" v WHERE ${where(param)})`,
   };
 }
 
@@ -109,12 +134,11 @@ function onlyFilters(filters: VenueFilters, ...keys: Array<keyof VenueFilters>):
  * Venue.amenities finds the same venues but rechecks each row: pool with hot-tub on the 100,000-venue catalogue,
  * 11,542 venues, counted in ~9 ms instead of ~30 (docs/performance.md, Scale).
  */
-function listedTogetherCount([first, ...others]: string[], readRows: RowReader): Promise<number> {
-  const { values, param } = sqlParams([first]);
+function listedTogetherCount([first, ...others]: string[], param: Param): string {
   const joins = others.map(
     (amenity, i) => ` JOIN "ListedVenueAmenity" a${i + 1} ON a${i + 1}.slug = a0.slug AND a${i + 1}.amenity = ${param(amenity)}`,
   );
-  return countRows(readRows, `"ListedVenueAmenity" a0${joins.join('')} WHERE a0.amenity = $1`, values, PLAN_FOR_VALUES);
+  return `(SELECT count(*) FROM "ListedVenueAmenity" a0${joins.join('')} WHERE a0.amenity = ${param(first)})`;
 }
 
 /**
@@ -141,19 +165,13 @@ function soleAmenity(filters: VenueFilters): string | null {
  * the other filters' indexes narrow first: driving such a search from this table measured 67–170 ms on the
  * 100,000-venue catalogue (docs/performance.md, Scale).
  */
-function listedAmenitySearch(amenity: string, deps: VenueDeps): VenueSearchPlan {
+function listedAmenitySearch(amenity: string): VenueSearchPlan {
   return {
-    page: (selection, afterSlug, take) => {
-      const { values, param } = sqlParams([amenity]);
-      const after = afterSlug === undefined ? '' : ` AND la.slug > ${param(afterSlug)}`;
-      return deps.readRows(
-        `SELECT ${venueColumns(selection)} FROM "ListedVenueAmenity" la JOIN "Venue" v ON v.slug = la.slug
-          WHERE la.amenity = $1${after} ORDER BY la.slug LIMIT ${param(take)}`,
-        values,
-        PLAN_FOR_VALUES,
-      );
-    },
-    count: () => countRows(deps.readRows, `"ListedVenueAmenity" WHERE amenity = $1`, [amenity], PLAN_FOR_VALUES),
+    rows: (param, afterSlug) =>
+      `FROM "ListedVenueAmenity" la JOIN "Venue" v ON v.slug = la.slug WHERE la.amenity = ${param(amenity)}${
+        afterSlug === undefined ? '' : ` AND la.slug > ${param(afterSlug)}`
+      } ORDER BY la.slug`,
+    total: (param) => `(SELECT count(*) FROM "ListedVenueAmenity" WHERE amenity = ${param(amenity)})`,
   };
 }
 
@@ -166,7 +184,7 @@ function slugPosition(position: unknown[]): string {
  * The §4.1 filters as SQL conditions on a venue row `v`, besides being published (`prices`: the band's ranges, if
  * any; `param` adds a parameter and gives its placeholder).
  */
-function venueConditions(f: VenueFilters, prices: PriceRanges | null, param: (value: unknown) => string): string[] {
+function venueConditions(f: VenueFilters, prices: PriceRanges | null, param: Param): string[] {
   const and: string[] = [];
   if (f.state) and.push(`v."stateSlug" = ${param(slugify(f.state))}`);
   if (f.city) and.push(`v."citySlug" = ${param(slugify(f.city))}`);
@@ -213,11 +231,11 @@ async function priceRanges(bounds: PriceBounds, deps: VenueDeps): Promise<PriceR
 }
 
 /** `column` within a stored range, as SQL conditions joined by AND (none for an open range). */
-function inRange(column: string, { gte, lte }: StoredRange, param: (value: unknown) => string): string[] {
+function inRange(column: string, { gte, lte }: StoredRange, param: Param): string[] {
   return [...(gte === undefined ? [] : [`${column} >= ${param(gte)}`]), ...(lte === undefined ? [] : [`${column} <= ${param(lte)}`])];
 }
 
-function priceFilter({ own, converted }: PriceRanges, param: (value: unknown) => string): string {
+function priceFilter({ own, converted }: PriceRanges, param: Param): string {
   const ranges = [own, ...converted.flatMap((c) => (c.range ? [c.range] : []))];
   const branch = (currency: string, range: StoredRange) => [currency, ...inRange('v."startingTotal"', range, param)].join(' AND ');
   const or = [
@@ -244,9 +262,8 @@ function priceFilter({ own, converted }: PriceRanges, param: (value: unknown) =>
  * startingTotal) of ListedVenueAmenity. On the 100,000-venue catalogue the very wide band counts in ~5 ms instead of
  * ~16, and pool with a band without joining 35,763 listed venues to 23,679 priced ones (docs/performance.md, Scale).
  */
-async function priceBandCount({ own, converted }: PriceRanges, amenity: string | null, readRows: RowReader): Promise<number> {
-  const { values, param } = sqlParams(amenity === null ? [] : [amenity]);
-  const from = amenity === null ? `"Venue" WHERE published` : `"ListedVenueAmenity" WHERE amenity = $1`;
+function priceBandCount({ own, converted }: PriceRanges, amenity: string | null, param: Param): string {
+  const from = amenity === null ? `"Venue" WHERE published` : `"ListedVenueAmenity" WHERE amenity = ${param(amenity)}`;
   const count = (currency: string | null, range: StoredRange) =>
     `(SELECT count(*) FROM ${[from, ...(currency === null ? [] : [`currency = ${param(currency)}`]), ...inRange('"startingTotal"', range, param)].join(' AND ')})`;
   const terms = [count(null, own)];
@@ -254,8 +271,7 @@ async function priceBandCount({ own, converted }: PriceRanges, amenity: string |
     terms.push(` - ${count(currency, own)}`);
     if (range) terms.push(` + ${count(currency, range)}`);
   }
-  const [{ total }] = await readRows<{ total: number }>(`SELECT (${terms.join('')})::int AS total`, values, PLAN_FOR_VALUES);
-  return total;
+  return `(${terms.join('')})`;
 }
 
 /** §4.2: one published venue by its full slug; invalid_slug for impossible characters, venue_not_found otherwise. */

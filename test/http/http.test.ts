@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectRestError, BASE_URL, type TestApp } from '../support/app.js';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logging/logger.js';
+import { DatabaseReadError, type RowReader } from '../../src/db/row-reader.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,41 +37,40 @@ describe('request ids and envelopes (§1, §7)', () => {
   });
 
   it('reports a database failure as 500 database_error and anything else as internal_error, leaking nothing', async () => {
+    // Venue search reads through the driver, vendor search through Prisma, a vendor category filter through Prisma too.
+    const prismaFailure = () =>
+      Promise.reject(Object.assign(new Error('SELECT secret FROM "Vendor" failed: relation missing'), { name: 'PrismaClientKnownRequestError' }));
     const failing = new Proxy(t.db.prisma, {
       get(target, prop, receiver) {
-        if (prop === 'venue') {
-          return new Proxy(target.venue, {
-            get: (v, p) =>
-              p === 'findMany'
-                ? () =>
-                    Promise.reject(
-                      Object.assign(new Error('SELECT secret FROM "Venue" failed: relation missing'), { name: 'PrismaClientKnownRequestError' }),
-                    )
-                : Reflect.get(v, p),
-          });
-        }
-        if (prop === 'vendor') {
-          return new Proxy(target.vendor, {
+        if (prop === 'vendor') return new Proxy(target.vendor, { get: (v, p) => (p === 'findMany' ? prismaFailure : Reflect.get(v, p)) });
+        if (prop === 'vendorCategory') {
+          return new Proxy(target.vendorCategory, {
             get: (v, p) => (p === 'findMany' ? () => Promise.reject(new TypeError('cannot read x of undefined')) : Reflect.get(v, p)),
           });
         }
         return Reflect.get(target, prop, receiver);
       },
     });
+    const readRows: RowReader = (sql, params, options) =>
+      sql.includes('FROM "Venue" v')
+        ? Promise.reject(new DatabaseReadError('a read statement failed', { cause: new Error('SELECT secret FROM "Venue" failed') }))
+        : t.db.readRows(sql, params, options);
     const app = createApp({
       prisma: failing,
-      readRows: t.db.readRows,
+      readRows,
       log: createLogger({ level: 'silent' }),
       baseUrl: BASE_URL,
       cursorSecret: 'x'.repeat(40),
     });
     const call = (path: string) => app.fetch(new Request(`${BASE_URL}${path}`, { headers: { authorization: `Bearer ${t.keys.partner}` } }));
-    const db = await call('/api/v1/venues');
-    const dbBody = await db.text();
-    expect(db.status).toBe(500);
-    expect(JSON.parse(dbBody).error).toMatchObject({ type: 'internal_error', code: 'database_error', hint: expect.any(String) });
-    expect(dbBody).not.toMatch(/SELECT|secret|Prisma/);
-    const other = await call('/api/v1/vendors');
+    for (const path of ['/api/v1/venues', '/api/v1/vendors']) {
+      const db = await call(path);
+      const dbBody = await db.text();
+      expect(db.status, path).toBe(500);
+      expect(JSON.parse(dbBody).error).toMatchObject({ type: 'internal_error', code: 'database_error', hint: expect.any(String) });
+      expect(dbBody).not.toMatch(/SELECT|secret|Prisma/);
+    }
+    const other = await call('/api/v1/vendors?category=florists');
     const otherBody = await other.text();
     expect(other.status).toBe(500);
     expect(JSON.parse(otherBody).error.code).toBe('internal_error');

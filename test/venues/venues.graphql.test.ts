@@ -81,18 +81,18 @@ describe('SQL statements per request (batching)', () => {
     photos { url } testimonials { rating } } } }`;
 
   it('costs a fixed number of statements for 20 or 100 venues with photos, testimonials and pricing', async () => {
-    // key lookup + venues with photos and testimonials (one joined statement) + totalCount
+    // key lookup + venues with photos and testimonials, and totalCount, in one statement
     const twenty = await t.statements(() => t.graphql(query(20)));
     const hundred = await t.statements(() => t.graphql(query(100)));
-    expect(twenty).toBe(3);
+    expect(twenty).toBe(2);
     expect(hundred).toBe(twenty);
     // Australian venues need the day's USD→AUD rate: looked up once, then reused by the process.
     const firstAud = await t.statements(() => t.graphql(query(2, 'new-south-wales')));
     const fewAud = await t.statements(() => t.graphql(query(2, 'new-south-wales')));
     const manyAud = await t.statements(() => t.graphql(query(30, 'new-south-wales')));
-    expect(firstAud).toBeLessThanOrEqual(4);
-    expect(fewAud).toBe(3);
-    expect(manyAud).toBe(3);
+    expect(firstAud).toBeLessThanOrEqual(3);
+    expect(fewAud).toBe(2);
+    expect(manyAud).toBe(2);
   });
 
   it('keeps cursor pages and REST routes just as flat', async () => {
