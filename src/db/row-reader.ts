@@ -21,13 +21,20 @@ export async function countRows(readRows: RowReader, from: string, params: unkno
 
 /**
  * Every scalar column of a model by its Prisma name (`fields`: the model's ScalarFieldEnum), for a driver read whose
- * row is the model's row. `utc` names the DateTime columns: Prisma keeps UTC wall time in a timestamp column, and pg
- * would take a bare timestamp for local time.
+ * row is the model's row. `utc` names the DateTime columns (modelColumn).
  */
 export function modelColumns(fields: Record<string, string>, alias: string, utc: readonly string[] = []): string {
   return Object.values(fields)
-    .map((column) => (utc.includes(column) ? `${alias}."${column}" AT TIME ZONE 'UTC' AS "${column}"` : `${alias}."${column}"`))
+    .map((column) => modelColumn(column, alias, utc.includes(column)))
     .join(', ');
+}
+
+/**
+ * One column of a model's row, by its Prisma name. A DateTime column (`utc`) is read as UTC: Prisma keeps UTC wall time
+ * in a timestamp column, and pg would take a bare timestamp for local time.
+ */
+export function modelColumn(column: string, alias: string, utc = false): string {
+  return utc ? `${alias}."${column}" AT TIME ZONE 'UTC' AS "${column}"` : `${alias}."${column}"`;
 }
 
 /** A statement Database.readRows sent failed (connection, timeout, SQL): a failed read, answered as database_error. */

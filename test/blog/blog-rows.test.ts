@@ -7,20 +7,15 @@ import type { Prisma } from '../../src/generated/prisma/client.js';
 import { getBlogPost, listBlogPosts, postBodies, visiblePostsById, type BlogDeps } from '../../src/blog/blog.service.js';
 import { testDatabaseKind } from '../support/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { runFarFromUtc } from '../support/time-zone.js';
 
-const zone = process.env.TZ;
 let t: TestApp;
 const at = (now: Date): BlogDeps => ({ prisma: t.db.prisma, readRows: t.db.readRows, now: () => now });
-
+runFarFromUtc();
 beforeAll(async () => {
-  process.env.TZ = 'Pacific/Kiritimati'; // UTC+14: a bare timestamp read as local time would be 14 hours off
   t = await createTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  if (zone === undefined) delete process.env.TZ;
-  else process.env.TZ = zone;
-});
+afterAll(() => t.close());
 
 /** A post as Prisma reads it, in the shape the blog's rows have. */
 const PRISMA_POST = {

@@ -10,19 +10,15 @@ import { getVendor } from '../../src/vendors/vendors.service.js';
 import { ApiError } from '../../src/errors/api-error.js';
 import { testDatabaseKind } from '../support/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { runFarFromUtc } from '../support/time-zone.js';
 
-const zone = process.env.TZ;
 let t: TestApp;
 
+runFarFromUtc();
 beforeAll(async () => {
-  process.env.TZ = 'Pacific/Kiritimati'; // UTC+14: a bare timestamp or a date read as local time would be off
   t = await createTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  if (zone === undefined) delete process.env.TZ;
-  else process.env.TZ = zone;
-});
+afterAll(() => t.close());
 
 /** The detail as Prisma reads it, with the relations' queries of venues.graphql.ts. */
 const PRISMA_DETAIL = {
