@@ -156,6 +156,20 @@ describe(`venue search read through the driver (${testDatabaseKind()})`, () => {
     await t.db.prisma.venue.update({ where: { id: unpublished.id }, data: { published: true } });
   });
 
+  it('answers a GraphQL search that selects no venue field: the count and cursors alone', async () => {
+    const res = await t.graphql('{ venues(first: 2) { totalCount pageInfo { hasNextPage endCursor } } }');
+    expect(res.body.errors, res.text).toBeUndefined();
+    expect(res.body.data.venues).toMatchObject({ totalCount: venues.length, pageInfo: { hasNextPage: true } });
+    const next = await t.graphql('query($a: String) { venues(first: 2, after: $a) { edges { cursor } } }', {
+      a: res.body.data.venues.pageInfo.endCursor,
+    });
+    expect(next.body.errors, next.text).toBeUndefined();
+    const third = await t.graphql('query($a: String) { venues(first: 1, after: $a) { nodes { slug } } }', {
+      a: next.body.data.venues.edges[0].cursor,
+    });
+    expect(third.body.data.venues.nodes).toEqual([{ slug: venues[3].slug }]);
+  });
+
   it('refuses a selection that names no column or relation of the model, before any SQL is written', async () => {
     await expect(searchVenues({}, { slug: true, 'slug"; DROP TABLE "Venue"; --': true }, deps)).rejects.toThrow(/cannot select/);
   });
