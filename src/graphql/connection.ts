@@ -15,8 +15,9 @@ export interface Page<T> {
 
 /**
  * Whether this connection field's query selects its own field `name` (totalCount, categoryStats) unconditionally. A
- * service starts such a field's statement beside the page's instead of after it: a search then waits for the longer of
- * the two, not their sum (docs/performance.md, "stop 23"). A field under @include/@skip stays lazy.
+ * service then reads it with the page instead of after it: vendor search starts such a field's statement beside the
+ * page's, so a search waits for the longer of the two, not their sum (docs/performance.md, "stop 23"); venue search
+ * reads its count in the page's own statement (stop 29). A field under @include/@skip stays lazy.
  */
 export function selectsConnectionField(info: GraphQLResolveInfo, name: string): boolean {
   const within = (set: SelectionSetNode | undefined): boolean =>
