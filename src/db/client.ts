@@ -330,8 +330,8 @@ export const NAMED_STATEMENTS_MAX = 100;
  * named (docs/performance.md, stop 27). So only statements whose best plan cannot depend on their values are named:
  * the driver reads (readRows: our own SQL, key lookups, details, aggregates over small tables) but the venue search's
  * (ReadOptions.planForValues), and Prisma's lookups of one row by a unique key and its statements over curated content
- * (plansAlikeForAnyValues). A catalogue search is not: named, the venue price bands on the 100,000-venue catalogue went from 3–7 ms to 16–152 ms under a generic plan
- * made for other bounds.
+ * (plansAlikeForAnyValues). A catalogue search is not: named, the venue price bands on the 100,000-venue catalogue
+ * went from 3–7 ms to 16–152 ms under a generic plan made for other bounds.
  *
  * The set is bounded, since a kept plan costs the server memory on every connection (a vendor detail's: 131 KB): a
  * text past NAMED_STATEMENTS_MAX runs unnamed, as before. Not used for the embedded database, whose socket server

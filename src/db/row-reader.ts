@@ -14,8 +14,8 @@ export interface ReadOptions {
 export const PLAN_FOR_VALUES: ReadOptions = { planForValues: true };
 
 /** How many rows `from` (a table, joins and WHERE, as SQL after FROM) holds: one count statement through `readRows`. */
-export async function countRows(readRows: RowReader, from: string, params: unknown[], options?: ReadOptions): Promise<number> {
-  const [{ total }] = await readRows<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, params, options);
+export async function countRows(readRows: RowReader, from: string, params: unknown[]): Promise<number> {
+  const [{ total }] = await readRows<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, params);
   return total;
 }
 

@@ -37,12 +37,15 @@ const RELATIONS = new Map([
   ],
 ]);
 
+/** Every column and relation: the detail's select list, written once. */
+const EVERY_COLUMN = [...COLUMNS.values(), ...RELATIONS.values()].join(', ');
+
 /**
  * The select list (over `"Venue" v`) of what `selection` names; every column and relation without one. Only names of
  * the model are written into SQL: anything else is a planning error, not input.
  */
 export function venueColumns(selection?: VenueSelection): string {
-  if (!selection) return [...COLUMNS.values(), ...RELATIONS.values()].join(', ');
+  if (!selection) return EVERY_COLUMN;
   const list: string[] = [];
   for (const [name, selected] of Object.entries(selection)) {
     if (!selected) continue;
