@@ -55,6 +55,21 @@ describe('GraphQL arguments, as variables and as literals', () => {
     const surrogate = await t.graphql('query($q: String!) { knowledgeSearch(q: $q) { query } }', { q: `wedding ${LONE}` });
     expectGraphQLError(surrogate, 'invalid_parameters', 'q');
   });
+  it('a document sent again is judged again: its bad literal refused every time, its other operation still runs', async () => {
+    // The literal walk is kept per parsed document and operation (src/errors/storable-text.ts); this is what it keeps.
+    const document = `query Bad { vendor(slug: "abc\\u0000") { slug } }
+      query Good($s: String!) { vendor(slug: $s) { slug } }`;
+    for (let round = 0; round < 2; round++) {
+      const bad = await t.graphql(document, undefined, { operationName: 'Bad' });
+      expect(bad.status).toBe(400);
+      expectGraphQLError(bad, 'invalid_parameters', 'slug');
+      const good = await t.graphql(document, { s: tg.vendor }, { operationName: 'Good' });
+      expect(good.status).toBe(200);
+      expect(good.body.data.vendor.slug).toBe(tg.vendor);
+      const badVariable = await t.graphql(document, { s: `x${NUL}` }, { operationName: 'Good' });
+      expectGraphQLError(badVariable, 'invalid_parameters', 's');
+    }
+  });
 });
 
 describe('inquiry bodies', () => {

@@ -25,7 +25,7 @@ export interface TestApp {
   graphql: (
     query: string,
     variables?: Record<string, unknown>,
-    init?: { key?: string | null; headers?: Record<string, string> },
+    init?: { key?: string | null; headers?: Record<string, string>; operationName?: string },
   ) => Promise<TestResponse>;
   /** SQL statements the database ran while `run` ran (batching: nested lists must not add statements per item). */
   statements: (run: () => Promise<unknown>) => Promise<number>;
@@ -137,7 +137,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     graphql: async (query, variables = {}, init = {}) => {
       const headers = withKey({ 'content-type': 'application/json', accept: 'application/graphql-response+json', ...init.headers }, init.key);
       return toTestResponse(
-        await app.fetch(new Request(`${BASE_URL}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) })),
+        await app.fetch(
+          new Request(`${BASE_URL}/graphql`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ query, variables, operationName: init.operationName }),
+          }),
+        ),
       );
     },
     statements: async (run) => {
