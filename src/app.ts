@@ -23,7 +23,8 @@ import { createDeveloperPages } from './developers/developers.http.js';
 import type { Logger } from './logging/logger.js';
 import { createDayRates, type DayRate } from './catalogue/exchange-rates.js';
 import { presentedKey } from './auth/authenticate.js';
-import { verifyApiKey } from './auth/api-keys.service.js';
+import { verifyApiKey, type KeyRow } from './auth/api-keys.service.js';
+import { createKeyLease, type KeyLeaseOptions } from './auth/key-lease.js';
 import { SPEC_POLICY, type LimitsPolicy } from './limits/limits.policy.js';
 import {
   checkAssistantCall,
@@ -70,6 +71,11 @@ export interface AppOptions {
   metrics?: boolean;
   /** GraphQL operations clients may send by hash, and whether only those run. @default none (documents as text only) */
   persistedOperations?: PersistedOperations;
+  /**
+   * How long a key's row, once read, is trusted (src/auth/key-lease.ts); the keys CLI must wait as long before it
+   * reports a revocation. @default none (every request reads its key)
+   */
+  keyLease?: KeyLeaseOptions;
   /** Answers of shared catalogue reads, kept up to ttlSeconds (src/cache/response-cache.ts). @default none */
   responseCache?: Omit<ResponseCacheOptions, 'now' | 'log' | 'generation'> & {
     /** The catalogue's generation (main.ts follows the database's). @default () => 0 */
@@ -139,6 +145,10 @@ export function createApp(options: AppOptions): App {
   const responseCache = options.responseCache?.ttlSeconds
     ? createResponseCache({ generation: () => 0, ...options.responseCache, now, log: options.log })
     : undefined;
+  const keyCheck = {
+    readRows: options.readRows,
+    keyLease: options.keyLease?.ms ? createKeyLease<KeyRow>(options.keyLease) : undefined,
+  };
   const deps: AppDeps = {
     limits,
     prisma: options.prisma,
@@ -234,7 +244,7 @@ export function createApp(options: AppOptions): App {
     // An IP that keeps presenting wrong keys is refused before the lookup (brute force, lookup cost); the 401s
     // themselves still carry no rate limit headers (§5.4).
     await checkFailedKeyBudget(ip, deps);
-    const apiKey = await verifyApiKey(key, deps);
+    const apiKey = await verifyApiKey(key, keyCheck);
     if (!apiKey) {
       await countFailedKey(ip, deps);
       throw new ApiError('invalid_api_key');

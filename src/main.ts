@@ -101,6 +101,7 @@ const app = createApp({
   metrics: env.METRICS_PORT !== undefined,
   persistedOperations: persistedOperations && { documents: persistedOperations, only: env.GRAPHQL_PERSISTED_ONLY },
   databaseAnswers: () => db.ping(),
+  keyLease: { ms: env.API_KEY_LEASE_MS },
   // §8 numbers always (SPEC_POLICY); state in Redis when REDIS_URL is set, shared exactly by every node.
   responseCache: {
     ttlSeconds: env.RESPONSE_CACHE_TTL_SECONDS,

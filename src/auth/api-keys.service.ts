@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { RowReader } from '../db/row-reader.js';
+import type { KeyLease } from './key-lease.js';
 
 /** Every live key starts with this (§5: "fixed live-key prefix format"). */
 export const LIVE_KEY_PREFIX = 'wv_live_';
@@ -64,19 +65,35 @@ export async function createApiKey(
   }
 }
 
-/**
- * The identity behind a presented key, or null for an unknown, malformed or revoked key (all answered alike, §5.4).
- * The stored hash is compared in constant time so response timing reveals nothing about it.
- */
-export async function verifyApiKey(key: string, deps: { readRows: RowReader }): Promise<ApiKeyIdentity | null> {
-  const prefix = lookupPrefixOf(key);
-  if (!prefix) return null;
-  // Runs on every request, so it is plain SQL through the driver: Prisma's findUnique cost ~35 % more CPU than its raw
-  // query, and that ~300 µs more than pg's own (docs/performance.md, stop 24).
-  const [row] = await deps.readRows<{ id: string; prefix: string; hash: string; tier: ApiTier; revoked: boolean }>(
+/** What a request's key check reads of the key's row. */
+export interface KeyRow {
+  id: string;
+  prefix: string;
+  hash: string;
+  tier: ApiTier;
+  revoked: boolean;
+}
+
+async function readKeyRow(prefix: string, readRows: RowReader): Promise<KeyRow | undefined> {
+  // Runs on every request without a lease, so it is plain SQL through the driver: Prisma's findUnique cost ~35 % more
+  // CPU than its raw query, and that ~300 µs more than pg's own (docs/performance.md, stop 24).
+  const [row] = await readRows<KeyRow>(
     `SELECT id::text, prefix, hash, tier::text AS tier, "revokedAt" IS NOT NULL AS revoked FROM "ApiKey" WHERE prefix = $1`,
     [prefix],
   );
+  return row;
+}
+
+/**
+ * The identity behind a presented key, or null for an unknown, malformed or revoked key (all answered alike, §5.4).
+ * The stored hash is compared in constant time so response timing reveals nothing about it. With a lease the row may
+ * come from an earlier request's read (src/auth/key-lease.ts); the presented key is hashed and compared every time.
+ */
+export async function verifyApiKey(key: string, deps: { readRows: RowReader; keyLease?: KeyLease<KeyRow> }): Promise<ApiKeyIdentity | null> {
+  const prefix = lookupPrefixOf(key);
+  if (!prefix) return null;
+  const read = () => readKeyRow(prefix, deps.readRows);
+  const row = deps.keyLease ? await deps.keyLease.row(prefix, read) : await read();
   if (!row || row.revoked) return null;
   const presented = sha256(key);
   const stored = Buffer.from(row.hash, 'hex');
@@ -89,7 +106,10 @@ export async function listApiKeys(deps: { prisma: PrismaClient }): Promise<ApiKe
   return rows.map(toSummary);
 }
 
-/** Revokes by lookup prefix; returns false when no active key has it. Takes effect on the next request. */
+/**
+ * Revokes by lookup prefix; returns false when no active key has it. A node holding the key's row under a lease
+ * (src/auth/key-lease.ts) refuses it once that lease ends: the keys CLI waits that long before it reports.
+ */
 export async function revokeApiKey(prefix: string, deps: { prisma: PrismaClient; now?: () => Date }): Promise<boolean> {
   const { count } = await deps.prisma.apiKey.updateMany({
     where: { prefix, revokedAt: null },

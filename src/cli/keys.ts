@@ -12,8 +12,22 @@ const USAGE = `Usage:
   npm run -s keys -- list                                           prefix, tier, name, created, revoked
   npm run -s keys -- revoke PREFIX                                  e.g. wv_live_Ab12Cd34`;
 
+/**
+ * How a revocation reaches nodes that hold the key's row under a lease (src/auth/key-lease.ts): the command waits out
+ * the lease after its commit, so the key is refused everywhere by the time it returns.
+ */
+export interface RevocationWait {
+  leaseMs: number;
+  wait: (ms: number) => Promise<void>;
+}
+
 /** The operator's key commands (§5.2: keys are issued manually). Returns the process exit code. */
-export async function runKeysCli(argv: string[], prisma: PrismaClient, io: CliIo): Promise<number> {
+export async function runKeysCli(
+  argv: string[],
+  prisma: PrismaClient,
+  io: CliIo,
+  revocation: RevocationWait = { leaseMs: 0, wait: async () => {} },
+): Promise<number> {
   const options = { tier: { type: 'string' }, name: { type: 'string' } } as const;
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof options }>>;
   try {
@@ -53,7 +67,8 @@ export async function runKeysCli(argv: string[], prisma: PrismaClient, io: CliIo
         io.err(`No active key has the prefix ${prefix}.`);
         return 1;
       }
-      io.err(`Revoked ${prefix}.`);
+      if (revocation.leaseMs > 0) await revocation.wait(revocation.leaseMs);
+      io.err(`Revoked ${prefix}: refused from the next request on.`);
       return 0;
     }
     default:

@@ -42,6 +42,13 @@ const EnvFields = z.object({
    * @default 300
    */
   RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(300),
+  /**
+   * How long a node trusts an API key's row once read, milliseconds (src/auth/key-lease.ts): a busy key is looked up
+   * about once per lease instead of on every request. `npm run -s keys -- revoke` waits this long after its commit, so
+   * a revoked key is refused from the next request once the command returns; it must be given the nodes' value. 0:
+   * every request reads its key. @default 1000
+   */
+  API_KEY_LEASE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** Bound of the in-process response cache, MiB of JSON (least recently used answers go first). @default 64 */
   RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /**
@@ -136,6 +143,11 @@ const EnvSchema = EnvFields.refine((env) => env.METRICS_PORT === undefined || en
 });
 
 export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string };
+
+/** API_KEY_LEASE_MS alone, as the keys CLI reads it (it must wait the nodes' lease, and needs nothing else). */
+export function apiKeyLeaseMs(source: NodeJS.ProcessEnv): number {
+  return EnvFields.shape.API_KEY_LEASE_MS.parse(source.API_KEY_LEASE_MS);
+}
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/config/env.js';
+import { apiKeyLeaseMs, parseEnv } from '../../src/config/env.js';
 
 describe('environment', () => {
   it('HOST defaults to 127.0.0.1 (a laptop server stays private); containers set 0.0.0.0', () => {
@@ -19,5 +19,15 @@ describe('environment', () => {
     expect(parseEnv({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
     expect(parseEnv({ MIGRATE_ON_START: '0' }).MIGRATE_ON_START).toBe(false);
     expect(() => parseEnv({ MIGRATE_ON_START: 'maybe' })).toThrow(/MIGRATE_ON_START/);
+  });
+
+  it('API_KEY_LEASE_MS defaults to 1000; 0 reads every key; at most 10000; the keys CLI reads it alone', () => {
+    expect(parseEnv({}).API_KEY_LEASE_MS).toBe(1000);
+    expect(parseEnv({ API_KEY_LEASE_MS: '0' }).API_KEY_LEASE_MS).toBe(0);
+    expect(parseEnv({ API_KEY_LEASE_MS: '10000' }).API_KEY_LEASE_MS).toBe(10_000);
+    for (const bad of ['10001', '-1', '1.5', 'soon']) expect(() => parseEnv({ API_KEY_LEASE_MS: bad })).toThrow(/API_KEY_LEASE_MS/);
+    expect(apiKeyLeaseMs({})).toBe(1000);
+    expect(apiKeyLeaseMs({ API_KEY_LEASE_MS: '250' })).toBe(250);
+    expect(() => apiKeyLeaseMs({ API_KEY_LEASE_MS: '10001' })).toThrow();
   });
 });

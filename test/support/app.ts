@@ -74,6 +74,8 @@ export interface TestAppOptions {
   corsOrigins?: string[];
   /** GRAPHQL_PERSISTED_OPERATIONS' manifest and GRAPHQL_PERSISTED_ONLY, as main.ts passes them. */
   persistedOperations?: PersistedOperations;
+  /** Trust a key's row this long once read (main.ts: API_KEY_LEASE_MS). @default none: every request reads its key */
+  keyLease?: AppOptions['keyLease'];
   /** The response cache (off unless given); with TEST_REDIS_URL and `shared`, in Redis under this app's key prefix. */
   responseCache?: AppOptions['responseCache'] & { shared?: boolean };
 }
@@ -102,6 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     metrics: options.metrics,
     corsOrigins: options.corsOrigins,
     persistedOperations: options.persistedOperations,
+    keyLease: options.keyLease,
     responseCache: options.responseCache && {
       ...options.responseCache,
       redisUrl: options.responseCache.shared ? (options.responseCache.redisUrl ?? process.env.TEST_REDIS_URL) : undefined,
