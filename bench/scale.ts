@@ -17,7 +17,6 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { PrismaClient } from '../src/generated/prisma/client.js';
 import { openDatabase } from '../src/db/client.js';
 import { createApp } from '../src/app.js';
 import { createLogger } from '../src/logging/logger.js';
@@ -136,12 +135,10 @@ const vendorCases: Case[] = [
 async function explain(c: Case): Promise<void> {
   const path = typeof c.path === 'string' ? c.path : await c.path();
   const statements: { query: string; params: unknown[] }[] = [];
-  let listening = true;
-  (db.prisma as PrismaClient<'query'>).$on('query', (e) => {
-    if (listening) statements.push({ query: e.query, params: JSON.parse(e.params) as unknown[] });
-  });
+  // Every statement, Prisma's and the driver reads' (venue search and detail are driver reads since stop 29).
+  const stop = db.onQuery((e) => statements.push({ query: e.query, params: e.params() }));
   await get(path);
-  listening = false;
+  stop();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

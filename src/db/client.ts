@@ -16,8 +16,10 @@ import { DatabaseReadError, type ReadOptions, type RowReader } from './row-reade
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface QueryEvent {
-  /** The SQL text Prisma sent, with `$n` placeholders. */
+  /** The SQL text sent (by Prisma or a driver read), with `$n` placeholders. */
   query: string;
+  /** Its parameter values, decoded only when asked (bench:scale --explain runs the statement again with them). */
+  params: () => unknown[];
   durationMs: number;
 }
 
@@ -119,7 +121,7 @@ function createDatabase(
       } catch (cause) {
         throw new DatabaseReadError('a read statement failed', { cause });
       }
-      for (const notify of listeners) notify({ query: sql, durationMs: performance.now() - started });
+      for (const notify of listeners) notify({ query: sql, params: () => params, durationMs: performance.now() - started });
       return rows;
     },
     onQuery(listener) {
@@ -127,7 +129,8 @@ function createDatabase(
       if (!subscribed) {
         subscribed = true;
         (prisma as PrismaClient<'query'>).$on('query', (event) => {
-          for (const notify of listeners) notify({ query: event.query, durationMs: event.duration });
+          for (const notify of listeners)
+            notify({ query: event.query, params: () => JSON.parse(event.params) as unknown[], durationMs: event.duration });
         });
       }
       listeners.add(listener);

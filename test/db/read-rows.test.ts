@@ -22,15 +22,21 @@ describe(`Database.readRows (${testDatabaseKind()})`, () => {
     expect(rows).toEqual([{ n: 2, word: 'two', flag: true }]);
   });
 
-  it("is seen by onQuery's listeners with its SQL and a duration, as Prisma's statements are", async () => {
-    const seen: Array<{ query: string; durationMs: number }> = [];
+  it("is seen by onQuery's listeners with its SQL, its parameters and a duration, as Prisma's statements are", async () => {
+    const seen: Array<{ query: string; params: () => unknown[]; durationMs: number }> = [];
     const stop = t.db.onQuery((event) => seen.push(event));
     try {
-      await t.db.readRows('SELECT 1 AS one', []);
+      await t.db.readRows('SELECT $1::int AS one', [1]);
+      await t.db.prisma.apiKey.findFirst({ where: { prefix: 'wv_live_none0000' } });
     } finally {
       stop();
     }
-    expect(seen).toEqual([{ query: 'SELECT 1 AS one', durationMs: expect.any(Number) }]);
+    expect(seen).toEqual([
+      { query: 'SELECT $1::int AS one', params: expect.any(Function), durationMs: expect.any(Number) },
+      { query: expect.stringContaining('"ApiKey"'), params: expect.any(Function), durationMs: expect.any(Number) },
+    ]);
+    expect(seen[0].params()).toEqual([1]);
+    expect(seen[1].params()).toContain('wv_live_none0000');
   });
 
   it('counts the key lookup among a request’s statements: a search is the key, then the page with its count, on both surfaces', async () => {
