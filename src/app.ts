@@ -211,6 +211,9 @@ export function createApp(options: AppOptions): App {
       idempotencyKey: null,
     };
   };
+  // The §9 headers name fixed dates and this service's changelog: built once, not on every deprecated answer.
+  const deprecation = Object.freeze(deprecationHeaders(deps.baseUrl));
+  const deprecationEntries = Object.entries(deprecation);
   const health = createHealthProbe({ probe: options.databaseAnswers ?? (() => Promise.resolve(true)), now });
 
   /** What the limiter decided for the request being served; its headers go on the response (§8.3). */
@@ -257,8 +260,7 @@ export function createApp(options: AppOptions): App {
     return Object.assign({}, deps, { log, requestId, surface, apiKey, loaders: createLoaders(dayRates, deps.readRows), idempotencyKey });
   };
 
-  async function serve(request: Request, requestId: string, log: Logger, admission: Admission, ip: string): Promise<Response> {
-    const url = new URL(request.url);
+  async function serve(request: Request, url: URL, requestId: string, log: Logger, admission: Admission, ip: string): Promise<Response> {
     const path = url.pathname;
     if ((path === '/developers' || path.startsWith('/developers/')) && request.method === 'GET') {
       try {
@@ -341,7 +343,7 @@ export function createApp(options: AppOptions): App {
       );
       const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
       if (answer.etag) headers.etag = answer.etag;
-      if (matched.compiled.route.deprecatedFields) Object.assign(headers, deprecationHeaders(deps.baseUrl));
+      if (matched.compiled.route.deprecatedFields) Object.assign(headers, deprecation);
       return new Response(withRequestId(answer.text, requestId), { status: answer.status, headers });
     } catch (e) {
       return errorResponse(translate(e, log, requestId, request), requestId, deps.baseUrl);
@@ -357,10 +359,12 @@ export function createApp(options: AppOptions): App {
     // HEAD is GET without the body, on every GET route.
     const head = original.method === 'HEAD';
     const request = head ? new Request(original.url, { method: 'GET', headers: original.headers, signal: original.signal }) : original;
-    const path = new URL(request.url).pathname;
+    // Parsed once: serve reads its path and query, this reads the path afterwards.
+    const url = new URL(request.url);
+    const path = url.pathname;
     const scope: NonNullable<ReturnType<typeof requestScope.getStore>> = { requestId, log };
-    const served = await requestScope.run(scope, () => serve(request, requestId, log, admission, ip));
-    if (scope.usedDeprecatedFields) for (const [name, value] of Object.entries(deprecationHeaders(deps.baseUrl))) served.headers.set(name, value);
+    const served = await requestScope.run(scope, () => serve(request, url, requestId, log, admission, ip));
+    if (scope.usedDeprecatedFields) for (const [name, value] of deprecationEntries) served.headers.set(name, value);
     const catalogueRead =
       request.method === 'GET' && ((path.startsWith(`${API_PREFIX}/`) && path !== `${API_PREFIX}/openapi.json`) || path === '/graphql');
     let response = await withCaching(

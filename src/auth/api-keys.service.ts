@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { RowReader } from '../db/row-reader.js';
 import type { KeyLease } from './key-lease.js';
@@ -41,7 +41,7 @@ function randomBase62(length: number): string {
   return out;
 }
 
-const sha256 = (key: string) => createHash('sha256').update(key).digest();
+const sha256 = (key: string) => hash('sha256', key, 'buffer');
 
 /** Lookup prefix of a well-formed key; null when the text cannot be one of our keys. */
 export function lookupPrefixOf(key: string): string | null {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { RESPONSE_CACHE_TEXT } from '../cache/response-cache.js';
@@ -50,7 +50,8 @@ export async function withCaching(request: Request, response: Response, requestI
 
 /** The weak ETag of a body, given as it reads without its request_id. */
 export function weakEtag(stableBody: string): string {
-  return `W/"${createHash('sha256').update(stableBody).digest('base64url').slice(0, 27)}"`;
+  // One-shot hash: no Hash object per response (the same SHA-256, so ETags are unchanged).
+  return `W/"${hash('sha256', stableBody, 'base64url').slice(0, 27)}"`;
 }
 
 /** A JSON object's text with `request_id` added as its last member (a REST body as it is sent). */

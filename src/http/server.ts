@@ -62,12 +62,8 @@ function malformedTarget(req: IncomingMessage): string | null {
     const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(host);
     if (!match || (match[2] !== undefined && Number(match[2]) > 65535)) return 'the Host header is not a valid host[:port]';
   }
-  try {
-    new URL(target, 'http://localhost');
-  } catch {
-    return 'the request target is not a valid path';
-  }
-  return null;
+  // canParse, not `new URL`: the same parser without building a URL object on every request.
+  return URL.canParse(target, 'http://localhost') ? null : 'the request target is not a valid path';
 }
 
 function envelopeBody(code: ErrorCode, message: string, requestId: string, baseUrl: string): string {

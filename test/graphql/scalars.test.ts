@@ -1,6 +1,8 @@
 import { getNamedType, isObjectType, isScalarType, parseValue, type GraphQLScalarType } from 'graphql';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getSchema } from '../../src/graphql/schema.js';
+import { isAbsoluteUrl } from '../../src/graphql/scalars.js';
 
 const scalar = (name: string) => {
   const type = getSchema().getType(name);
@@ -22,6 +24,55 @@ describe('meaningful scalars (src/graphql/scalars.ts)', () => {
     expect(scalar('URL').serialize('https://www.mateogreerbakery.example')).toBe('https://www.mateogreerbakery.example');
     expect(scalar('URL').serialize('https://www.tiktok.com/@handle')).toBe('https://www.tiktok.com/@handle');
     expect(scalar('UUID').serialize('0001759d-9770-44db-a1b4-1064a171d06d')).toBe('0001759d-9770-44db-a1b4-1064a171d06d');
+  });
+
+  it('decide a URL exactly as WHATWG parsing does, fast path or not', () => {
+    // Strings built near the fast path's edges (ports, numeric and punycode hosts, trailing dots, odd characters), so
+    // most are close calls between its pattern and URL.canParse.
+    const piece = fc.constantFrom(
+      'a',
+      'Z',
+      '0',
+      '9',
+      '-',
+      '.',
+      '--',
+      'xn--',
+      '0x1',
+      '256',
+      '999',
+      ':',
+      ':65536',
+      ':80',
+      '@',
+      '%',
+      '%zz',
+      ' ',
+      '\\',
+      '[',
+      ']',
+      '/',
+      '?',
+      '#',
+      'é',
+      '\t',
+      '',
+    );
+    const url = fc
+      .tuple(
+        fc.constantFrom('https://', 'http://', 'HTTP://', 'ftp://', 'https:/', 'mailto:', ''),
+        fc.array(piece, { maxLength: 12 }),
+        fc.constantFrom('', '.com', '.example', '.1', '/x?y#z', '/\u00ff'),
+      )
+      .map(([scheme, host, tail]) => `${scheme}${host.join('')}${tail}`);
+    fc.assert(
+      fc.property(fc.oneof(url, fc.string()), (value) => {
+        expect(isAbsoluteUrl(value)).toBe(URL.canParse(value));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const value of ['https://1.2.3.999/x', 'https://a.b:99999/', 'https://xn--zz.example/', 'https://example.com./', 'https://a..b.com/'])
+      expect(isAbsoluteUrl(value)).toBe(URL.canParse(value));
   });
 
   it('refuse values outside their contract, on output and on input', () => {
