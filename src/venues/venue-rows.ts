@@ -9,8 +9,11 @@ import { modelColumn } from '../db/row-reader.js';
  * test/catalogue/detail-rows.test.ts and test/venues/venue-rows.test.ts hold the rows equal to Prisma's.
  */
 
+/** Columns no Venue field selects today (see UNSHOWN_COLUMNS): a detail row has them only when its plan names one. */
+type UnshownColumn = 'published' | 'citySlug' | 'stateSlug' | 'cleaningFee' | 'serviceFeePercent' | 'taxPercent' | 'createdAt' | 'updatedAt';
+
 /** A venue with its first 5 photos in gallery order and its testimonials newest event first (the §4.2 detail). */
-export type VenueDetailRow = Venue & { photos: VenuePhoto[]; testimonials: Testimonial[] };
+export type VenueDetailRow = Omit<Venue, UnshownColumn> & Partial<Pick<Venue, UnshownColumn>> & { photos: VenuePhoto[]; testimonials: Testimonial[] };
 
 /** What a GraphQL plan selects of a venue: a column by its Prisma name, or a relation with its query (ignored here). */
 export type VenueSelection = Record<string, unknown>;
@@ -37,8 +40,38 @@ const RELATIONS = new Map([
   ],
 ]);
 
-/** Every column and relation: the detail's select list, written once. */
+/** Every column and relation, written once. */
 const EVERY_COLUMN = [...COLUMNS.values(), ...RELATIONS.values()].join(', ');
+
+/**
+ * Columns no Venue field selects today: search filters, fees folded into the stored starts-at total, bookkeeping. The
+ * detail leaves them on disk (two timestamps and six more values parsed per request, ~8 of 37 columns).
+ */
+const UNSHOWN_COLUMNS = new Set<string>([
+  'published',
+  'citySlug',
+  'stateSlug',
+  'cleaningFee',
+  'serviceFeePercent',
+  'taxPercent',
+  'createdAt',
+  'updatedAt',
+] satisfies UnshownColumn[]);
+const SHOWN_COLUMNS = [...[...COLUMNS].filter(([name]) => !UNSHOWN_COLUMNS.has(name)).map(([, sql]) => sql), ...RELATIONS.values()].join(', ');
+
+const detailStatement = (columns: string) => `SELECT ${columns} FROM "Venue" v WHERE v.slug = $1 AND v.published`;
+const DETAIL_STATEMENTS = { shown: detailStatement(SHOWN_COLUMNS), every: detailStatement(EVERY_COLUMN) };
+
+/**
+ * The statement reading one published venue by slug ($1) for a plan's select list: one of two fixed texts, so it stays
+ * a named statement planned once. The columns fields show, unless the plan names one of the others (a field added
+ * later) or there is no plan: then every column.
+ */
+export function venueDetailStatement(selection: VenueSelection | undefined): string {
+  if (!selection) return DETAIL_STATEMENTS.every;
+  for (const name in selection) if (selection[name] && UNSHOWN_COLUMNS.has(name)) return DETAIL_STATEMENTS.every;
+  return DETAIL_STATEMENTS.shown;
+}
 
 /**
  * The select list (over `"Venue" v`) of what `selection` names; every column and relation without one. Only names of

@@ -215,7 +215,9 @@ builder.queryFields((t) => ({
     description:
       'One published venue by its full slug (counts as a venue detail lookup). When the daily lookups are used up the field is null with an error (code venue_detail_rate_limit_exceeded, extensions.retryAfter); the other fields keep their data and the HTTP status is 200.',
     args: { slug: t.arg.string({ required: true, ...graphqlOnly('The full slug (Venue.slug), slashes included.') }) },
-    // The planned query is not run, but planning it records what the fields read: they answer from getVenue's row.
-    resolve: (_query, parent, args, ctx, info) => withVenueDetailLimit({ parent, args, ctx, info }, () => getVenue(args.slug, ctx)),
+    // The planned query is not run: its select picks getVenue's statement, and planning it records what the fields
+    // read, so they answer from getVenue's row.
+    resolve: (query, parent, args, ctx, info) =>
+      withVenueDetailLimit({ parent, args, ctx, info }, () => getVenue(args.slug, ctx, query.select) as Promise<VenueRow>),
   }),
 }));

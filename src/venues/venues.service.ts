@@ -1,6 +1,6 @@
 import { PLAN_FOR_VALUES, type RowReader } from '../db/row-reader.js';
 import { likeEscaped } from '../db/like-pattern.js';
-import { venueColumns, venueRow, type VenueDetailRow, type VenueSelection } from './venue-rows.js';
+import { venueColumns, venueDetailStatement, venueRow, type VenueDetailRow, type VenueSelection } from './venue-rows.js';
 import { ApiError } from '../errors/api-error.js';
 import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
@@ -274,14 +274,14 @@ function priceBandCount({ own, converted }: PriceRanges, amenity: string | null,
   return `(${terms.join('')})`;
 }
 
-/** Every column and relation, whatever the query selects: one statement text for every detail, a superset of any plan. */
-const DETAIL_SELECT = `SELECT ${venueColumns()} FROM "Venue" v WHERE v.slug = $1 AND v.published`;
-
-/** §4.2: one published venue by its full slug; invalid_slug for impossible characters, venue_not_found otherwise. */
-export async function getVenue(rawSlug: unknown, deps: Pick<VenueDeps, 'readRows'>): Promise<VenueDetailRow> {
+/**
+ * §4.2: one published venue by its full slug; invalid_slug for impossible characters, venue_not_found otherwise.
+ * `selection`: what the GraphQL plan selects; without one, every column is read.
+ */
+export async function getVenue(rawSlug: unknown, deps: Pick<VenueDeps, 'readRows'>, selection?: VenueSelection): Promise<VenueDetailRow> {
   const slug = typeof rawSlug === 'string' ? rawSlug.trim().toLowerCase() : '';
   if (!slug || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) throw new ApiError('invalid_slug', { param: 'slug' });
-  const [venue] = await deps.readRows<VenueDetailRow>(DETAIL_SELECT, [slug]);
+  const [venue] = await deps.readRows<VenueDetailRow>(venueDetailStatement(selection), [slug]);
   if (!venue) throw new ApiError('venue_not_found', { param: 'slug', message: `No published venue has the slug '${slug}'.` });
   return venueRow(venue);
 }

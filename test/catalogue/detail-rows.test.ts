@@ -78,13 +78,34 @@ describe(`the venue detail read through the driver (${testDatabaseKind()})`, () 
       null,
       null,
     ]);
-    expect(row.createdAt.toISOString()).toBe('2024-02-29T23:30:00.123Z');
+    expect(row.createdAt?.toISOString()).toBe('2024-02-29T23:30:00.123Z');
 
     // An unpublished venue is not found, as any slug nobody has; impossible characters are invalid.
     await t.db.prisma.venue.update({ where: { id: venue.id }, data: { published: false } });
     await expect(detail(venue.slug)).rejects.toMatchObject({ code: 'venue_not_found', param: 'slug' });
     await expect(detail('nobody/has/this-slug')).rejects.toBeInstanceOf(ApiError);
     await expect(detail('no spaces')).rejects.toMatchObject({ code: 'invalid_slug', param: 'slug' });
+  });
+
+  it('reads the columns fields show when the plan names no other, and every column when it does', async () => {
+    const [{ slug }] = await t.db.prisma.venue.findMany({ where: { published: true, testimonials: { some: {} } }, take: 1, select: { slug: true } });
+    const unshown = ['published', 'citySlug', 'stateSlug', 'cleaningFee', 'serviceFeePercent', 'taxPercent', 'createdAt', 'updatedAt'];
+    const full = (await prismaDetail(slug))!;
+    const shown = Object.fromEntries(Object.entries(full).filter(([name]) => !unshown.includes(name)));
+    // The REST detail's plan: the type's own columns, the long ones and both relations.
+    const page = await getVenue(slug, t.db, {
+      id: true,
+      slug: true,
+      name: true,
+      description: true,
+      photos: { select: { url: true } },
+      testimonials: true,
+    });
+    expect(page).toEqual(shown);
+    for (const name of unshown) expect(page, name).not.toHaveProperty(name);
+    // A field selecting one of the others (none does today) gets the whole row, as does a read with no plan.
+    expect(await getVenue(slug, t.db, { slug: true, createdAt: true })).toEqual(full);
+    expect(await getVenue(slug, t.db)).toEqual(full);
   });
 
   it('is one statement, and the whole GraphQL detail with photos, testimonials and pricing adds none', async () => {
