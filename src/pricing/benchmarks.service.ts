@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../generated/prisma/client.js';
+import type { RowReader } from '../db/row-reader.js';
 import { slugify } from '../catalogue/slug.js';
 import type { DayRate } from '../venues/venue-pricing.js';
 import { parseCostBenchmarks, type CostBenchmarksQuery } from './pricing.inputs.js';
@@ -7,7 +7,8 @@ import { parseCostBenchmarks, type CostBenchmarksQuery } from './pricing.inputs.
 // one SELECT of the priced published venues, percentiles in JS. docs/pricing.md explains the figures.
 
 export interface BenchmarkDeps {
-  prisma: PrismaClient;
+  /** The driver's reader (Database.readRows). */
+  readRows: RowReader;
   /** The day's EUR→USD rate (newest rate dated on or before today by the request clock). */
   eurToUsd: () => Promise<DayRate | null>;
   now: () => Date;
@@ -96,12 +97,12 @@ export interface ListingRow {
 
 /** Published venues with a weekday base, in USD: USD as is; AUD venues store USD (§2.1), used unconverted; EUR at the day's rate. */
 async function liveListings(deps: BenchmarkDeps, fx: DayRate | null): Promise<Listing[]> {
-  const venues = await deps.prisma.venue.findMany({
-    where: { published: true, weekdayBase: { not: null } },
-    select: { weekdayBase: true, currency: true, country: true, state: true, stateSlug: true, venueType: true },
-  });
-  return listingsOf(venues, fx);
+  // Through the driver: Prisma's client cost ~3 µs of CPU per row here (a
+  // 1,466-listing seed: 8.8 → 4.3 ms per request on PostgreSQL), and this reads every priced published venue.
+  return listingsOf(await deps.readRows<ListingRow>(LISTINGS_SQL, []), fx);
 }
+
+const LISTINGS_SQL = `SELECT "weekdayBase", currency, country, state, "stateSlug", "venueType" FROM "Venue" WHERE published AND "weekdayBase" IS NOT NULL`;
 
 /** Pure: the rows as listings in USD (exported for the bench's hand-written baseline, which reads them with its own SQL). */
 export function listingsOf(venues: ListingRow[], fx: DayRate | null): Listing[] {
@@ -138,7 +139,10 @@ function rowsFor(q: CostBenchmarksQuery, listings: Listing[]): BenchmarkRow[] {
       const groups = new Map<K, Listing[]>();
       for (const l of items) {
         const k = key(l);
-        if (k !== null) groups.set(k, [...(groups.get(k) ?? []), l]);
+        if (k === null) continue;
+        const group = groups.get(k);
+        if (group) group.push(l);
+        else groups.set(k, [l]);
       }
       return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
     };

@@ -280,7 +280,7 @@ const RegionalRangeResultRef = builder.objectRef<RegionalRangeResult>('RegionalC
 });
 
 const benchmarkDeps = (ctx: RequestContext): BenchmarkDeps => ({
-  prisma: ctx.prisma,
+  readRows: ctx.readRows,
   eurToUsd: () => ctx.loaders.exchangeRate.load('EUR:USD'),
   now: ctx.now,
   baseUrl: ctx.baseUrl,
