@@ -46,6 +46,16 @@ export interface HttpServer {
   drain: () => Promise<void>;
 }
 
+const PLAIN_PATH = /^\/(?![/\\])[\x21-\x7e]*$/;
+
+/**
+ * Whether the Fetch layer can make a URL of a request target. A path of printable ASCII that is not scheme-relative
+ * (`//` or `/\`) always parses, so nearly every request skips the parser; the rest run it (canParse: no URL object).
+ */
+export function parsesAsPath(target: string): boolean {
+  return PLAIN_PATH.test(target) || URL.canParse(target, 'http://localhost');
+}
+
 /**
  * A request target and Host Node accepted but the Fetch layer cannot turn into a URL: `OPTIONS *`, absolute-form
  * targets (`GET http://other/ HTTP/1.1`), a Host with a space or a port past 65535. Answered here with the §7
@@ -62,8 +72,7 @@ function malformedTarget(req: IncomingMessage): string | null {
     const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(host);
     if (!match || (match[2] !== undefined && Number(match[2]) > 65535)) return 'the Host header is not a valid host[:port]';
   }
-  // canParse, not `new URL`: the same parser without building a URL object on every request.
-  return URL.canParse(target, 'http://localhost') ? null : 'the request target is not a valid path';
+  return parsesAsPath(target) ? null : 'the request target is not a valid path';
 }
 
 function envelopeBody(code: ErrorCode, message: string, requestId: string, baseUrl: string): string {

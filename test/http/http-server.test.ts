@@ -2,9 +2,17 @@
 // every in-flight request; explicit timeouts.
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { createHttpServer, DRAIN_ACCEPT_GRACE_MS, DRAIN_ACCEPT_MAX_MS, SERVER_TIMEOUTS, type HttpServer } from '../../src/http/server.js';
+import {
+  createHttpServer,
+  DRAIN_ACCEPT_GRACE_MS,
+  DRAIN_ACCEPT_MAX_MS,
+  parsesAsPath,
+  SERVER_TIMEOUTS,
+  type HttpServer,
+} from '../../src/http/server.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { targets, validBody } from '../inquiries/support.js';
 
@@ -65,6 +73,19 @@ function expectEnvelope(res: Awaited<ReturnType<typeof raw>>, status: number, co
 }
 
 describe('malformed requests get the envelope, never a stack trace', () => {
+  it('decides a request target exactly as WHATWG parsing does, fast path or not', () => {
+    const piece = fc.constantFrom('/', '//', '\\', 'a', '%', '%zz', '?', '#', ':', '@', '[', ']', ' ', '\t', 'é', '..', 'http:', '*', '');
+    const target = fc.array(piece, { maxLength: 10 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(target, fc.string()), (value) => {
+        expect(parsesAsPath(value)).toBe(URL.canParse(value, 'http://localhost'));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const value of ['//[bad', '/\\[bad', '/venues?x=1#y', '/%zz'])
+      expect(parsesAsPath(value), value).toBe(URL.canParse(value, 'http://localhost'));
+  });
+
   it('OPTIONS * is answered 204 with Allow', async () => {
     const res = await raw('OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect(res.status).toBe(204);
