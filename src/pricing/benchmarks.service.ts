@@ -97,8 +97,8 @@ export interface ListingRow {
 
 /** Published venues with a weekday base, in USD: USD as is; AUD venues store USD (§2.1), used unconverted; EUR at the day's rate. */
 async function liveListings(deps: BenchmarkDeps, fx: DayRate | null): Promise<Listing[]> {
-  // Through the driver: Prisma's client cost ~3 µs of CPU per row here (a
-  // 1,466-listing seed: 8.8 → 4.3 ms per request on PostgreSQL), and this reads every priced published venue.
+  // Through the driver: this reads every priced published venue, and Prisma's client cost ~3 µs of CPU per row
+  // (1,466 listings: 8.8 → 4.3 ms per request on PostgreSQL).
   return listingsOf(await deps.readRows<ListingRow>(LISTINGS_SQL, []), fx);
 }
 

@@ -9,8 +9,12 @@ import { modelColumn } from '../db/row-reader.js';
  * test/catalogue/detail-rows.test.ts and test/venues/venue-rows.test.ts hold the rows equal to Prisma's.
  */
 
-/** Columns no Venue field selects today (see UNSHOWN_COLUMNS): a detail row has them only when its plan names one. */
-type UnshownColumn = 'published' | 'citySlug' | 'stateSlug' | 'cleaningFee' | 'serviceFeePercent' | 'taxPercent' | 'createdAt' | 'updatedAt';
+/**
+ * Columns no Venue field selects today: search filters, fees folded into the stored starts-at total, bookkeeping. A
+ * detail row has them only when its plan names one; leaving them out saves parsing two timestamps and six other values.
+ */
+const UNSHOWN = ['published', 'citySlug', 'stateSlug', 'cleaningFee', 'serviceFeePercent', 'taxPercent', 'createdAt', 'updatedAt'] as const;
+type UnshownColumn = (typeof UNSHOWN)[number];
 
 /** A venue with its first 5 photos in gallery order and its testimonials newest event first (the §4.2 detail). */
 export type VenueDetailRow = Omit<Venue, UnshownColumn> & Partial<Pick<Venue, UnshownColumn>> & { photos: VenuePhoto[]; testimonials: Testimonial[] };
@@ -43,20 +47,7 @@ const RELATIONS = new Map([
 /** Every column and relation, written once. */
 const EVERY_COLUMN = [...COLUMNS.values(), ...RELATIONS.values()].join(', ');
 
-/**
- * Columns no Venue field selects today: search filters, fees folded into the stored starts-at total, bookkeeping. The
- * detail leaves them on disk (two timestamps and six more values parsed per request, ~8 of 37 columns).
- */
-const UNSHOWN_COLUMNS = new Set<string>([
-  'published',
-  'citySlug',
-  'stateSlug',
-  'cleaningFee',
-  'serviceFeePercent',
-  'taxPercent',
-  'createdAt',
-  'updatedAt',
-] satisfies UnshownColumn[]);
+const UNSHOWN_COLUMNS = new Set<string>(UNSHOWN);
 const SHOWN_COLUMNS = [...[...COLUMNS].filter(([name]) => !UNSHOWN_COLUMNS.has(name)).map(([, sql]) => sql), ...RELATIONS.values()].join(', ');
 
 const detailStatement = (columns: string) => `SELECT ${columns} FROM "Venue" v WHERE v.slug = $1 AND v.published`;

@@ -216,7 +216,7 @@ builder.queryFields((t) => ({
       'One published venue by its full slug (counts as a venue detail lookup). When the daily lookups are used up the field is null with an error (code venue_detail_rate_limit_exceeded, extensions.retryAfter); the other fields keep their data and the HTTP status is 200.',
     args: { slug: t.arg.string({ required: true, ...graphqlOnly('The full slug (Venue.slug), slashes included.') }) },
     // The planned query is not run: its select picks getVenue's statement, and planning it records what the fields
-    // read, so they answer from getVenue's row.
+    // read, so they answer from getVenue's row (which holds every column the plan selects, hence the cast).
     resolve: (query, parent, args, ctx, info) =>
       withVenueDetailLimit({ parent, args, ctx, info }, () => getVenue(args.slug, ctx, query.select) as Promise<VenueRow>),
   }),
