@@ -1,5 +1,6 @@
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { builder } from './builder.js';
+import { parsesAsUrl } from '../http/url-parse.js';
 
 /**
  * Scalars that say what a string means (issue 14), so a client can type and parse dates, links and ids. Each one
@@ -34,13 +35,13 @@ export const isDateTime = (value: string): boolean => {
 /**
  * An http(s) URL whose host is plain DNS labels ending in an alphabetic label, then nothing or printable ASCII after
  * [/?#]: WHATWG parsing accepts every such string (no port to range-check, no IPv4 or punycode host to decode, no
- * code point a path can refuse). Nearly every stored link is one, and this test costs a fraction of `URL.canParse`,
- * which a detail page ran about ten times.
+ * code point a path can refuse). Nearly every stored link is one, and this test costs a fraction of parsing one, which
+ * a detail page did about ten times.
  */
 const PLAIN_HTTP_URL = /^https?:\/\/[a-z0-9]+(?:[.-][a-z0-9]+)*\.[a-z][a-z0-9]*(?:[/?#][\x21-\x7e]*)?$/i;
 
 /** Absolute: a scheme and what follows it (WHATWG URL parsing, so `example.com/x` is refused). */
-export const isAbsoluteUrl = (value: string): boolean => PLAIN_HTTP_URL.test(value) || URL.canParse(value);
+export const isAbsoluteUrl = (value: string): boolean => PLAIN_HTTP_URL.test(value) || parsesAsUrl(value);
 
 export const isUuid = (value: string): boolean => UUID.test(value);
 

@@ -5,6 +5,7 @@ import type { ErrorCode } from '../errors/catalogue.js';
 import { errorBody } from '../errors/translate.js';
 import type { Logger } from '../logging/logger.js';
 import { requestIdFor } from './request-id.js';
+import { parsesAsUrl } from './url-parse.js';
 
 /** Explicit server timeouts (Node's defaults are 60 s for headers and 300 s per request). */
 export const SERVER_TIMEOUTS = {
@@ -50,10 +51,10 @@ const PLAIN_PATH = /^\/(?![/\\])[\x21-\x7e]*$/;
 
 /**
  * Whether the Fetch layer can make a URL of a request target. A path of printable ASCII that is not scheme-relative
- * (`//` or `/\`) always parses, so nearly every request skips the parser; the rest run it (canParse: no URL object).
+ * (`//` or `/\`) always parses, so nearly every request skips the parser; the rest run it.
  */
 export function parsesAsPath(target: string): boolean {
-  return PLAIN_PATH.test(target) || URL.canParse(target, 'http://localhost');
+  return PLAIN_PATH.test(target) || parsesAsUrl(target, 'http://localhost');
 }
 
 /**

@@ -27,8 +27,16 @@ describe('meaningful scalars (src/graphql/scalars.ts)', () => {
   });
 
   it('decide a URL exactly as WHATWG parsing does, fast path or not', () => {
+    // The oracle builds the URL: Node 20's URL.canParse answers false for valid non-ASCII hosts once optimized.
+    const whatwgParses = (value: string) => {
+      try {
+        return Boolean(new URL(value));
+      } catch {
+        return false;
+      }
+    };
     // Strings built near the fast path's edges (ports, numeric and punycode hosts, trailing dots, odd characters), so
-    // most are close calls between its pattern and URL.canParse.
+    // most are close calls between its pattern and the parser.
     const piece = fc.constantFrom(
       'a',
       'Z',
@@ -67,12 +75,12 @@ describe('meaningful scalars (src/graphql/scalars.ts)', () => {
       .map(([scheme, host, tail]) => `${scheme}${host.join('')}${tail}`);
     fc.assert(
       fc.property(fc.oneof(url, fc.string()), (value) => {
-        expect(isAbsoluteUrl(value)).toBe(URL.canParse(value));
+        expect(isAbsoluteUrl(value)).toBe(whatwgParses(value));
       }),
       { numRuns: 5000 },
     );
     for (const value of ['https://1.2.3.999/x', 'https://a.b:99999/', 'https://xn--zz.example/', 'https://example.com./', 'https://a..b.com/'])
-      expect(isAbsoluteUrl(value)).toBe(URL.canParse(value));
+      expect(isAbsoluteUrl(value)).toBe(whatwgParses(value));
   });
 
   it('refuse values outside their contract, on output and on input', () => {
