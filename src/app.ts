@@ -16,7 +16,7 @@ import { requestScope, type AppDeps, type RequestContext, type RequestLoaders, t
 import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
-import { useApiCors } from './http/cors.js';
+import { createApiCors } from './http/cors.js';
 import { asHead, withCaching, withCompression, withRequestId } from './http/conventions.js';
 import { deprecationHeaders, isIntrospectionOnly } from './http/deprecation.js';
 import { createDeveloperPages } from './developers/developers.http.js';
@@ -350,7 +350,11 @@ export function createApp(options: AppOptions): App {
     }
   }
 
+  const cors = createApiCors(options.corsOrigins);
+
   const handle = async (original: Request, server?: ServerContext): Promise<Response> => {
+    // A preflight (any OPTIONS request) is the browser asking, not the client: nothing is counted or logged.
+    if (original.method === 'OPTIONS') return cors.preflight(original);
     const started = performance.now();
     const requestId = requestIdFor(original.headers.get('x-request-id'));
     const log = deps.log.child({ requestId });
@@ -385,6 +389,7 @@ export function createApp(options: AppOptions): App {
     // inside it, an error): only a request the read limit itself refused uses no allowance.
     for (const [name, value] of Object.entries(admission.decision?.headers ?? {})) if (name !== 'Retry-After') response.headers.set(name, value);
     response.headers.set('x-request-id', requestId);
+    cors.apply(original, response);
     const ms = performance.now() - started;
     log.info({ method: original.method, path, status: response.status, ms: Math.round(ms) }, 'request');
     if (metrics) {
@@ -396,7 +401,7 @@ export function createApp(options: AppOptions): App {
     return response;
   };
 
-  const requestListener = createServerAdapter<ServerContext>(handle, { plugins: [useApiCors(options.corsOrigins)] });
+  const requestListener = createServerAdapter<ServerContext>(handle);
   return {
     // The adapter's handleRequest, as node:http requests reach it: its fetch() path keeps every answer alive across
     // young-generation GCs (yoga.ts says why), which in-process callers (tests, bench:scale) would measure.

@@ -1,7 +1,8 @@
-import { useCORS, type CORSOptions, type ServerAdapterPlugin } from '@whatwg-node/server';
+import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
+import { Response } from './fetch-api.js';
 
 /**
- * Browsers call the API from couples' web apps. CORS is done by @whatwg-node/server's useCORS (the implementation
+ * Browsers call the API from couples' web apps. CORS follows @whatwg-node/server's useCORS rules (the implementation
  * Yoga uses), for every route and page alike: preflights are answered with the methods we serve and the headers the
  * browser asks to send reflected back (a client library may add its own, e.g. a tracing header); responses expose
  * the rate limit, request id and caching headers so clients can back off and revalidate (§8.10). No credentials:
@@ -29,33 +30,54 @@ export function corsOptions(allowedOrigins: string[] = []): CORSOptions {
   };
 }
 
+/** CORS as the service answers it: preflights, and the headers every other response gets. */
+export interface ApiCors {
+  /** The answer to any OPTIONS request: 204 with no body and the CORS headers the request earns. */
+  preflight: (request: Request) => Response;
+  /** Adds the CORS headers the request earns to its response, and Origin to its Vary. */
+  apply: (request: Request, response: Response) => void;
+}
+
 /**
- * useCORS with two corrections, so that responses stay right in shared caches (the pages are `public`):
+ * useCORS's rules (getCORSHeadersByRequestAndOptions), applied by the handler itself rather than as an adapter plugin:
+ * a plugin makes @whatwg-node/server wrap every request in its hook chain and parse its URL once more, ~15 % of a
+ * small route's CPU (docs/performance.md, "stop 32"). Two corrections, so that responses stay right in shared caches
+ * (the pages are `public`):
  * - An origin CORS_ORIGINS does not name gets no CORS headers at all (the browser then refuses, preflight included).
  *   useCORS would answer `Access-Control-Allow-Origin: null`, which a sandboxed iframe or a data: page (whose Origin
  *   is `null`) matches, and with a one-origin list it would name that origin to any caller.
  * - `Vary` keeps what the response already varied on (Accept-Encoding from compression): useCORS replaces it. Every
  *   response varies on Origin, even one without CORS headers, since another origin's request gets different ones.
  */
-export function useApiCors(allowedOrigins: string[] = []): ServerAdapterPlugin {
+export function createApiCors(allowedOrigins: string[] = []): ApiCors {
   const options = corsOptions(allowedOrigins);
-  const cors = useCORS((request: Request) => {
+  const apply = (request: Request, response: Response) => {
     const origin = request.headers.get('origin');
-    return allowedOrigins.length && origin !== null && !allowedOrigins.includes(origin) ? false : options;
-  });
+    const refused = origin === null || (allowedOrigins.length > 0 && !allowedOrigins.includes(origin));
+    const headers = refused ? null : getCORSHeadersByRequestAndOptions(request, options);
+    const vary = response.headers.get('vary');
+    if (headers) for (const name in headers) if (name !== 'Vary') response.headers.set(name, headers[name]);
+    response.headers.set('vary', varyNames(vary, headers?.Vary));
+  };
   return {
-    onRequest: cors.onRequest,
-    async onResponse(payload) {
-      const before = payload.response.headers.get('vary');
-      await cors.onResponse?.(payload);
-      const names = [before, payload.response.headers.get('vary'), 'Origin'].flatMap((v) => (v ?? '').split(','));
-      const unique = new Map(
-        names
-          .map((n) => n.trim())
-          .filter(Boolean)
-          .map((n) => [n.toLowerCase(), n]),
-      );
-      payload.response.headers.set('vary', [...unique.values()].join(', '));
+    apply,
+    preflight(request) {
+      // Safari waits for a body on a 204 without Content-Length: 0 (as useCORS answers).
+      const response = new Response(null, { status: 204, headers: { 'content-length': '0' } });
+      apply(request, response);
+      return response;
     },
   };
+}
+
+/** The names of both Vary values and Origin, each once (case-insensitively), in the order first named. */
+function varyNames(before: string | null, cors: string | undefined): string {
+  if (before === null && cors === undefined) return 'Origin';
+  const unique = new Map<string, string>();
+  for (const value of [before, cors, 'Origin'])
+    for (const part of (value ?? '').split(',')) {
+      const name = part.trim();
+      if (name) unique.set(name.toLowerCase(), name);
+    }
+  return [...unique.values()].join(', ');
 }
