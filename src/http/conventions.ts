@@ -74,7 +74,8 @@ export async function withCompression(request: Request, response: Response): Pro
   // it would otherwise write as it is, ~3 % of a small route's CPU (docs/performance.md, "stop 25").
   if (BODYLESS_STATUSES.has(response.status) || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD')
     return response;
-  const accepted = acceptedEncodings(request.headers.get('accept-encoding') ?? '');
+  const acceptEncoding = request.headers.get('accept-encoding');
+  const accepted = acceptEncoding ? acceptedEncodings(acceptEncoding) : NO_ENCODINGS;
   const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
   if (!encoding) {
     // Nothing to pack: the body is passed on as it is, never buffered again.
@@ -93,6 +94,8 @@ export async function withCompression(request: Request, response: Response): Pro
   headers.set('content-length', String(packed.byteLength));
   return new Response(packed, { status: response.status, headers });
 }
+
+const NO_ENCODINGS: ReadonlySet<string> = new Set();
 
 /** Encodings with a non-zero q in Accept-Encoding. */
 function acceptedEncodings(header: string): Set<string> {

@@ -70,9 +70,21 @@ export function createApiCors(allowedOrigins: string[] = []): ApiCors {
   };
 }
 
+/**
+ * A response's Vary without CORS headers, by the Vary it had: the few values the service's own responses carry
+ * ('Accept-Encoding', 'Accept'), so it stays small; worked out once each instead of on every response.
+ */
+const varyWithOrigin = new Map<string | null, string>();
+
 /** The names of both Vary values and Origin, each once (case-insensitively), in the order first named. */
 function varyNames(before: string | null, cors: string | undefined): string {
-  if (before === null && cors === undefined) return 'Origin';
+  if (cors !== undefined) return namesOnce(before, cors);
+  let vary = varyWithOrigin.get(before);
+  if (vary === undefined) varyWithOrigin.set(before, (vary = namesOnce(before, undefined)));
+  return vary;
+}
+
+function namesOnce(before: string | null, cors: string | undefined): string {
   const unique = new Map<string, string>();
   for (const value of [before, cors, 'Origin'])
     for (const part of (value ?? '').split(',')) {
