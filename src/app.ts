@@ -12,7 +12,7 @@ import { buildOpenApiDocument } from './rest/openapi.js';
 import { ApiError } from './errors/api-error.js';
 import { toApiError } from './errors/translate.js';
 import { createCursorCodec } from './pagination/cursor.js';
-import { requestScope, type AppDeps, type RequestContext, type RequestLoaders, type Surface } from './http/context.js';
+import { inGraphQLScope, type AppDeps, type RequestContext, type RequestLoaders, type RequestScope, type Surface } from './http/context.js';
 import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
@@ -199,16 +199,17 @@ export function createApp(options: AppOptions): App {
   });
   const developerPages = createDeveloperPages(deps.baseUrl);
   /** An introspection-only GraphQL request without a key: counted on the IP's keyless budget, runs no resolver of ours. */
-  const keylessContext = async (_request: Request, requestId: string, log: Logger, admission: Admission, ip: string): Promise<RequestContext> => {
+  const keylessContext = async (scope: RequestScope, admission: Admission, ip: string): Promise<RequestContext> => {
     await admitKeyless(admission, ip);
     return {
       ...deps,
-      log,
-      requestId,
+      log: scope.log,
+      requestId: scope.requestId,
       surface: 'graphql',
       apiKey: { id: `keyless:${ip}`, prefix: 'keyless', tier: 'free', keyless: true },
       loaders: createLoaders(dayRates, deps.readRows),
       idempotencyKey: null,
+      scope,
     };
   };
   // The §9 headers name fixed dates and this service's changelog: built once, not on every deprecated answer.
@@ -231,14 +232,7 @@ export function createApp(options: AppOptions): App {
    * §5.4 then §8: the key is verified before anything is counted (an invalid key's 401 has no rate limit headers);
    * no key at all is a keyless request (counted by IP) answered 401 missing_api_key.
    */
-  const contextFor = async (
-    request: Request,
-    requestId: string,
-    log: Logger,
-    surface: Surface,
-    admission: Admission,
-    ip: string,
-  ): Promise<RequestContext> => {
+  const contextFor = async (request: Request, scope: RequestScope, surface: Surface, admission: Admission, ip: string): Promise<RequestContext> => {
     const key = presentedKey(request.headers);
     if (!key) {
       await admitKeyless(admission, ip);
@@ -257,10 +251,12 @@ export function createApp(options: AppOptions): App {
     const idempotencyKey = request.headers.get('x-idempotency-key');
     // Object.assign, not a spread with more fields after it: once warm, Node 20's V8 gives each such object a hidden
     // class of its own (docs/performance.md, "stop 22"), and every resolver reads this one.
-    return Object.assign({}, deps, { log, requestId, surface, apiKey, loaders: createLoaders(dayRates, deps.readRows), idempotencyKey });
+    const { log, requestId } = scope;
+    return Object.assign({}, deps, { log, requestId, surface, apiKey, loaders: createLoaders(dayRates, deps.readRows), idempotencyKey, scope });
   };
 
-  async function serve(request: Request, url: URL, requestId: string, log: Logger, admission: Admission, ip: string): Promise<Response> {
+  async function serve(request: Request, url: URL, scope: RequestScope, admission: Admission, ip: string): Promise<Response> {
+    const { requestId, log } = scope;
     const path = url.pathname;
     if ((path === '/developers' || path.startsWith('/developers/')) && request.method === 'GET') {
       try {
@@ -303,16 +299,16 @@ export function createApp(options: AppOptions): App {
         // client IP's keyless budget (§8.4), and a key sent with it is not looked at.
         const keylessIntrospection = isIntrospectionOnly(url.searchParams, body);
         const context = keylessIntrospection
-          ? await keylessContext(request, requestId, log, admission, ip)
-          : await contextFor(request, requestId, log, 'graphql', admission, ip);
-        return await withGraphQLErrorBody(await yoga.fetch(forwarded, context), requestId, deps.baseUrl);
+          ? await keylessContext(scope, admission, ip)
+          : await contextFor(request, scope, 'graphql', admission, ip);
+        const answer = await inGraphQLScope(scope, () => yoga.fetch(forwarded, context));
+        return await withGraphQLErrorBody(answer, requestId, deps.baseUrl);
       } catch (e) {
         return graphqlErrorResponse(translate(e, log, requestId, request), requestId, deps.baseUrl);
       }
     }
     if (path === `${API_PREFIX}/openapi.json` && request.method === 'GET') {
-      const scope = requestScope.getStore();
-      if (scope) scope.route = path;
+      scope.route = path;
       try {
         await admitKeyless(admission, ip);
       } catch (e) {
@@ -325,13 +321,12 @@ export function createApp(options: AppOptions): App {
       const matched = path.startsWith(`${API_PREFIX}/`) ? matchRoute(routes, request.method, path.slice(API_PREFIX.length)) : null;
       if (!matched) {
         // With a key, the 404 counts on the key (and carries its rate limit headers); without one, on the client IP.
-        if (presentedKey(request.headers)) await contextFor(request, requestId, log, 'rest', admission, ip);
+        if (presentedKey(request.headers)) await contextFor(request, scope, 'rest', admission, ip);
         else await admitKeyless(admission, ip);
         throw new ApiError('route_not_found', { message: `No route matches ${request.method} ${path}.` });
       }
-      const scope = requestScope.getStore();
-      if (scope) scope.route = `${API_PREFIX}${matched.compiled.route.path}`;
-      const context = await contextFor(request, requestId, log, 'rest', admission, ip);
+      scope.route = `${API_PREFIX}${matched.compiled.route.path}`;
+      const context = await contextFor(request, scope, 'rest', admission, ip);
       // POST bodies are read only for routes that take one, after the key is checked; 413 comes before any parsing.
       if (matched.compiled.route.body) assertJsonBody(request.headers);
       const requestBody = matched.compiled.route.body ? await readBody(request, maxBodyBytes) : undefined;
@@ -366,8 +361,8 @@ export function createApp(options: AppOptions): App {
     // Parsed once: serve reads its path and query, this reads the path afterwards.
     const url = new URL(request.url);
     const path = url.pathname;
-    const scope: NonNullable<ReturnType<typeof requestScope.getStore>> = { requestId, log };
-    const served = await requestScope.run(scope, () => serve(request, url, requestId, log, admission, ip));
+    const scope: RequestScope = { requestId, log };
+    const served = await serve(request, url, scope, admission, ip);
     if (scope.usedDeprecatedFields) for (const [name, value] of deprecationEntries) served.headers.set(name, value);
     const catalogueRead =
       request.method === 'GET' && ((path.startsWith(`${API_PREFIX}/`) && path !== `${API_PREFIX}/openapi.json`) || path === '/graphql');

@@ -5,7 +5,7 @@ import { connectRedis } from '../db/redis.js';
 import { createBreaker, type BreakerState } from '../limits/breaker.js';
 import { checkVenueDetail } from '../limits/limits.service.js';
 import { ApiError } from '../errors/api-error.js';
-import { requestScope, type RequestContext } from '../http/context.js';
+import type { RequestContext } from '../http/context.js';
 import type { Logger } from '../logging/logger.js';
 
 /** §8.10 tells clients to cache search results for 5 minutes; the server never keeps an answer longer. */
@@ -239,7 +239,7 @@ async function chargedAgain(hit: CachedAnswer, ctx: RequestContext): Promise<boo
 
 /** The X-Cache and Age headers of the HTTP answer (the assistant's tool results carry none). */
 function noteCache(ctx: RequestContext, outcome: 'HIT' | 'MISS', ageSeconds?: number) {
-  const scope = requestScope.getStore();
+  const scope = ctx.scope;
   if (!scope || ctx.surface === 'mcp') return;
   scope.cache = { outcome, ageSeconds };
 }

@@ -3,7 +3,7 @@ import { argumentFedBy, argumentHolding, argumentRefusal } from './refused-argum
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
 import { toApiError, errorExtensions } from '../errors/translate.js';
-import { requestScope } from '../http/context.js';
+import { graphqlScope } from '../http/context.js';
 import type { Logger } from '../logging/logger.js';
 
 /**
@@ -88,7 +88,7 @@ export function formatGraphQLError(
   log: Logger,
   operation: { document?: DocumentNode; schema?: GraphQLSchema; validating?: boolean } = {},
 ): GraphQLError {
-  const scope = requestScope.getStore();
+  const scope = graphqlScope.getStore();
   const requestId = scope?.requestId ?? 'unknown';
   if (scope) scope.answeredWithErrors = true;
   const graphqlError = error instanceof GraphQLError ? error : null;

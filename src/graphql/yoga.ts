@@ -2,7 +2,7 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { executeThroughCache, sharedReadOf } from '../cache/response-cache.js';
 import { getSchema } from './schema.js';
-import { requestScope, type RequestContext } from '../http/context.js';
+import type { RequestContext } from '../http/context.js';
 import { formatGraphQLError, useCatalogueValidationErrors } from './errors.js';
 import type { Logger } from '../logging/logger.js';
 import { useRequestBounds } from './complexity.js';
@@ -25,10 +25,10 @@ export type YogaServerContext = RequestContext;
  * Names the request for the metrics by its operation (the client's operation name, or "anonymous"), and keeps the
  * document for errors raised while GraphQL coerces variables, which name only the variable.
  */
-function useOperationName(): Plugin {
+function useOperationName(): Plugin<YogaServerContext> {
   return {
     onExecute({ args }) {
-      const scope = requestScope.getStore();
+      const scope = args.contextValue.scope;
       if (!scope) return;
       const document = args.document as DocumentNode;
       scope.document = document;

@@ -53,10 +53,12 @@ export interface RequestContext extends AppDeps {
   checkedInquiry?: InquiryInput;
   /** What this request's execution charged and whether its answer may be cached (set by executeThroughCache). */
   answerNotes?: AnswerNotes;
+  /** What the HTTP layer reads back once the request is served (unset for assistant tool calls). */
+  scope?: RequestScope;
 }
 
-/** The request id (and logger) of the request being served, for code with no context argument (error formatting). */
-export const requestScope = new AsyncLocalStorage<{
+/** What the HTTP layer learns about the request being served while it runs: its headers and metrics read it after. */
+export interface RequestScope {
   requestId: string;
   log: Logger;
   /** Set during execution when the operation selected a deprecated field (the response then says so in headers). */
@@ -70,4 +72,26 @@ export const requestScope = new AsyncLocalStorage<{
   route?: string;
   /** Whether the response cache answered (X-Cache), and the answer's age in seconds on a hit (Age). */
   cache?: { outcome: 'HIT' | 'MISS'; ageSeconds?: number };
-}>();
+}
+
+/**
+ * The scope of the GraphQL request being served, for the one place with no context argument: Yoga's maskError, which
+ * formats every error (src/graphql/errors.ts). Only GraphQL requests run in it: on Node 20 an enabled
+ * AsyncLocalStorage runs a hook for every promise and native async resource of the process, a quarter of a small
+ * route's CPU (docs/performance.md, "stop 32"). Everything else reads the scope from its RequestContext.
+ */
+export const graphqlScope = new AsyncLocalStorage<RequestScope>();
+let graphqlInFlight = 0;
+
+/**
+ * Runs one GraphQL request in its scope. When the last one in flight has finished the store is disabled, which
+ * removes the hook until the next GraphQL request: REST, MCP and page requests then run without it.
+ */
+export async function inGraphQLScope<T>(scope: RequestScope, serve: () => Promise<T>): Promise<T> {
+  graphqlInFlight++;
+  try {
+    return await graphqlScope.run(scope, serve);
+  } finally {
+    if (--graphqlInFlight === 0) graphqlScope.disable();
+  }
+}

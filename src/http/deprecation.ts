@@ -1,6 +1,6 @@
 import { NoDeprecatedCustomRule, OperationTypeNode, parse, validate, Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { requestScope } from './context.js';
+import type { RequestContext } from './context.js';
 
 /** §9: the deprecated fields (per_night, the *_nightly twins) were announced with 1.0.0 and go after 2027-01-06. */
 export const DEPRECATION = {
@@ -24,11 +24,11 @@ export function deprecationHeaders(baseUrl: string): Record<string, string> {
  * rule reads only the document (fields, arguments and enum literals in it), so its answer is kept per parsed document:
  * Yoga's parse cache hands the same DocumentNode back for the same text, and walking it again cost ~1 % of a search.
  */
-export function useDeprecationNotice(): Plugin {
+export function useDeprecationNotice(): Plugin<RequestContext> {
   const answers = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, boolean>>();
   return {
     onExecute({ args }) {
-      const scope = requestScope.getStore();
+      const scope = args.contextValue.scope;
       if (!scope) return;
       let bySchema = answers.get(args.schema);
       if (!bySchema) answers.set(args.schema, (bySchema = new WeakMap()));

@@ -76,7 +76,16 @@ describe('meaningful scalars (src/graphql/scalars.ts)', () => {
       }),
       { numRuns: 5000 },
     );
-    for (const value of ['https://1.2.3.999/x', 'https://a.b:99999/', 'http://localhost:4500/x', 'http://a:0000/', 'http://1:80/', 'https://xn--zz.example/', 'https://example.com./', 'https://a..b.com/'])
+    for (const value of [
+      'https://1.2.3.999/x',
+      'https://a.b:99999/',
+      'http://localhost:4500/x',
+      'http://a:0000/',
+      'http://1:80/',
+      'https://xn--zz.example/',
+      'https://example.com./',
+      'https://a..b.com/',
+    ])
       expect(isAbsoluteUrl(value)).toBe(parsesAsUrl(value));
   });
 

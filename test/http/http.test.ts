@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectRestError, BASE_URL, type TestApp } from '../support/app.js';
+import { createTestApp, expectGraphQLError, expectRestError, BASE_URL, type TestApp } from '../support/app.js';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { DatabaseReadError, type RowReader } from '../../src/db/row-reader.js';
@@ -98,6 +98,38 @@ describe('request ids and envelopes (§1, §7)', () => {
     );
     expect(res.status).toBe(413);
     expect((await res.json()).errors[0].extensions.code).toBe('payload_too_large');
+  });
+});
+
+describe('the request scope (what the HTTP layer reads back after serving)', () => {
+  it('keeps each GraphQL answer its own request id, cache verdict and errors while REST and GraphQL requests interleave', async () => {
+    // GraphQL requests run in an AsyncLocalStorage that is switched off whenever none is in flight (src/http/context.ts):
+    // errors formatted while others start and finish must still name their own request, and REST never needs it.
+    // GET, so that a clean answer is a cacheable catalogue read and one with field errors is not.
+    const graphqlGet = (query: string, id: string) =>
+      t.rest(`/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: 'application/graphql-response+json', 'x-request-id': id } });
+    const failing = (i: number) => graphqlGet(`{ venue(slug: "texas/austin/nope-${i}") { slug } }`, `gql-failing-${i}00`);
+    const fine = (i: number) => graphqlGet('{ venues(first: 1) { totalCount } }', `gql-fine-${i}0000`);
+    const rest = (i: number) => t.rest('/api/v1/venues?limit=1', { headers: { 'x-request-id': `rest-read-${i}000` } });
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => [failing(i), fine(i), rest(i)]).flat());
+      for (const res of answers) {
+        const id = res.headers.get('x-request-id')!;
+        if (id.startsWith('gql-failing')) {
+          expectGraphQLError(res, 'venue_not_found', 'slug');
+          // A 200 with field errors is not a catalogue read to keep (answeredWithErrors).
+          expect(res.headers.get('cache-control'), id).toBe('no-store');
+        } else if (id.startsWith('gql-fine')) {
+          expect(res.body.errors, id).toBeUndefined();
+          expect(res.headers.get('cache-control'), id).toBe('private, max-age=300');
+        } else {
+          expect(res.body.request_id, id).toBe(id);
+          expect(res.headers.get('cache-control'), id).toBe('private, max-age=300');
+        }
+      }
+    }
+    // After every GraphQL request has finished (the store switched off), the next one still names itself.
+    expectGraphQLError(await failing(99), 'venue_not_found', 'slug');
   });
 });
 
