@@ -77,8 +77,8 @@ export interface RequestScope {
 /**
  * The scope of the GraphQL request being served, for the one place with no context argument: Yoga's maskError, which
  * formats every error (src/graphql/errors.ts). Only GraphQL requests run in it: on Node 20 an enabled
- * AsyncLocalStorage runs a hook for every promise and native async resource of the process, a quarter of a small
- * route's CPU (docs/performance.md, "stop 32"). Everything else reads the scope from its RequestContext.
+ * AsyncLocalStorage runs a hook for every promise and native async resource of the process, about a seventh of a
+ * small route's CPU (docs/performance.md, "stop 32"). Everything else reads the scope from its RequestContext.
  */
 export const graphqlScope = new AsyncLocalStorage<RequestScope>();
 let graphqlInFlight = 0;
