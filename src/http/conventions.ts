@@ -74,8 +74,7 @@ export async function withCompression(request: Request, response: Response): Pro
   // it would otherwise write as it is, ~3 % of a small route's CPU (docs/performance.md, "stop 25").
   if (BODYLESS_STATUSES.has(response.status) || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD')
     return response;
-  const acceptEncoding = request.headers.get('accept-encoding');
-  const accepted = acceptEncoding ? acceptedEncodings(acceptEncoding) : NO_ENCODINGS;
+  const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
   const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
   if (!encoding) {
     // Nothing to pack: the body is passed on as it is, never buffered again.
@@ -97,8 +96,9 @@ export async function withCompression(request: Request, response: Response): Pro
 
 const NO_ENCODINGS: ReadonlySet<string> = new Set();
 
-/** Encodings with a non-zero q in Accept-Encoding. */
-function acceptedEncodings(header: string): Set<string> {
+/** Encodings with a non-zero q in Accept-Encoding; none when it is absent or empty (most API clients). */
+function acceptedEncodings(header: string | null): ReadonlySet<string> {
+  if (!header) return NO_ENCODINGS;
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
