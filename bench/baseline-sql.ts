@@ -4,6 +4,7 @@ import { pricingRoutes } from '../src/pricing/pricing.rest.js';
 import { priceRangeText, venuePricing, STORED_AS, type DayRate, type VenuePriceColumns } from '../src/venues/venue-pricing.js';
 import { createCursorCodec, filterScope } from '../src/pagination/cursor.js';
 import { estimatePricing } from '../src/pricing/pricing.service.js';
+import { parsePricingEstimate } from '../src/pricing/pricing.inputs.js';
 import { regionalCostRange } from '../src/pricing/regional-ranges.service.js';
 import { benchmarksOf, listingsOf, type ListingRow } from '../src/pricing/benchmarks.service.js';
 import { KNOWLEDGE_NOTE, RRF_K } from '../src/knowledge/knowledge.service.js';
@@ -501,7 +502,7 @@ export async function createSqlBodies(query: Query, queryMany: QueryMany, baseUr
       return JSON.stringify({ data: rows, request_id: requestId() });
     },
     async pricing() {
-      return JSON.stringify({ data: PRICING_FIELDS(estimatePricing(PRICING_ARGS)), request_id: requestId() });
+      return JSON.stringify({ data: PRICING_FIELDS(estimatePricing(parsePricingEstimate(PRICING_ARGS))), request_id: requestId() });
     },
     async range() {
       return JSON.stringify({ ...(RANGE_FIELDS(regionalCostRange(RANGE_ARGS, { baseUrl })) as object), request_id: requestId() });

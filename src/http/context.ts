@@ -51,10 +51,33 @@ export interface RequestContext extends AppDeps {
   idempotencyKey?: string | null;
   /** An inquiry's input, validated in §4.10's order before GraphQL coerced it (src/inquiries/lead-input.ts). */
   checkedInquiry?: InquiryInput;
+  /** The root field's arguments as a REST route's check already parsed them (RestRoute.check; read with parsedArguments). */
+  checkedArguments?: CheckedArguments;
   /** What this request's execution charged and whether its answer may be cached (set by executeThroughCache). */
   answerNotes?: AnswerNotes;
   /** What the HTTP layer reads back once the request is served (unset for assistant tool calls). */
   scope?: RequestScope;
+}
+
+/** Arguments one parser has already turned into its output, kept with the parser that did it. */
+export interface CheckedArguments {
+  parse: (input: unknown) => unknown;
+  value: unknown;
+}
+
+/** A check's result for the request context: `parse(args)`, kept so the resolver does not run the same parser again. */
+export function checkedWith<T>(parse: (input: unknown) => T, args: unknown): { checkedArguments: CheckedArguments } {
+  return { checkedArguments: { parse, value: parse(args) } };
+}
+
+/**
+ * `parse(args)`, or what the REST route's check already got from the same parser on the same request. A route's
+ * check parses the raw parameters (to answer the spec's codes before GraphQL coerces enums); parsing them again in the
+ * resolver cost ~4 % of the pricing estimate's CPU (docs/performance.md, stop 33).
+ */
+export function parsedArguments<T>(ctx: Pick<RequestContext, 'checkedArguments'>, parse: (input: unknown) => T, args: unknown): T {
+  const checked = ctx.checkedArguments;
+  return checked?.parse === parse ? (checked.value as T) : parse(args);
 }
 
 /** What the HTTP layer learns about the request being served while it runs: its headers and metrics read it after. */

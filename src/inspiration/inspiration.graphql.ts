@@ -1,11 +1,18 @@
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
 import { connectionOf, toConnection } from '../graphql/connection.js';
-import type { RequestContext } from '../http/context.js';
+import { parsedArguments, type RequestContext } from '../http/context.js';
 import type { InspirationPhoto as PhotoRow } from '../generated/prisma/client.js';
 import { getInspirationPhoto, inspirationPhotosById, searchInspiration, type OffsetPage } from './inspiration.service.js';
 import { asNode, uuidKey } from '../graphql/node.js';
-import { INSPIRATION_COLORS, INSPIRATION_MOODS, INSPIRATION_SEASONS, INSPIRATION_SETTINGS, INSPIRATION_STYLES } from './inspiration.inputs.js';
+import {
+  INSPIRATION_COLORS,
+  INSPIRATION_MOODS,
+  INSPIRATION_SEASONS,
+  INSPIRATION_SETTINGS,
+  INSPIRATION_STYLES,
+  parseInspirationSearch,
+} from './inspiration.inputs.js';
 import { closedSet } from '../graphql/closed-set.js';
 
 interface Source {
@@ -101,7 +108,7 @@ builder.queryFields((t) => ({
       offset: t.arg.int({ description: 'Photos to skip (0 or more); not with after.' }),
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page; not with offset.' }),
     },
-    resolve: async (_root, args, ctx) => toConnection(await searchInspiration(args, deps(ctx))),
+    resolve: async (_root, args, ctx) => toConnection(await searchInspiration(parsedArguments(ctx, parseInspirationSearch, args), deps(ctx))),
   }),
   inspirationPhoto: t.field({
     type: InspirationPhoto,

@@ -1,4 +1,4 @@
-import { wholeNumberIn } from '../errors/validation.js';
+import { parseInput, wholeNumberIn } from '../errors/validation.js';
 import { z } from 'zod';
 
 /** §2.12 enumerations. */
@@ -56,5 +56,8 @@ export const InspirationSearchInput = z.object({
 });
 
 export type InspirationSearch = z.output<typeof InspirationSearchInput>;
+
+/** §4.13 search arguments parsed, or a 400 naming each failing one. */
+export const parseInspirationSearch = (input: unknown): InspirationSearch => parseInput(InspirationSearchInput, input);
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -5,9 +5,9 @@ import {
   INSPIRATION_SEASONS,
   INSPIRATION_SETTINGS,
   INSPIRATION_STYLES,
-  InspirationSearchInput,
+  parseInspirationSearch,
 } from './inspiration.inputs.js';
-import { parseInput } from '../errors/validation.js';
+import { checkedWith } from '../http/context.js';
 
 const LIST_ITEM = /* GraphQL */ `
   fragment InspirationPhotoListItem on InspirationPhoto {
@@ -38,7 +38,7 @@ export const inspirationRoutes: RestRoute[] = [
       }
       ${LIST_ITEM}`,
     envelope: { kind: 'offsetPage' },
-    check: (args) => void parseInput(InspirationSearchInput, args),
+    check: (args) => checkedWith(parseInspirationSearch, args),
     errors: ['invalid_parameters'],
     paramDocs: {
       style: { description: 'Style.', enum: INSPIRATION_STYLES },

@@ -1,10 +1,9 @@
 import { Prisma, type InspirationPhoto } from '../generated/prisma/client.js';
 import { countRows, modelColumns, type RowReader } from '../db/row-reader.js';
 import { ApiError } from '../errors/api-error.js';
-import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
 import type { Page } from '../graphql/connection.js';
-import { InspirationSearchInput, UUID_PATTERN } from './inspiration.inputs.js';
+import { UUID_PATTERN, type InspirationSearch } from './inspiration.inputs.js';
 
 export interface InspirationDeps {
   readRows: RowReader;
@@ -32,8 +31,8 @@ export interface OffsetPage<T> extends Page<T> {
  * §4.13: photos in curated order (position), every filter an exact enumeration value (a photo matches a style when
  * the style is among its styles). Offset pagination; `after` (a cursor of this search) is the same offset, signed.
  */
-export async function searchInspiration(rawInput: unknown, deps: InspirationDeps): Promise<OffsetPage<InspirationPhoto>> {
-  const { first, offset: givenOffset, after, ...filters } = parseInput(InspirationSearchInput, rawInput);
+export async function searchInspiration(input: InspirationSearch, deps: InspirationDeps): Promise<OffsetPage<InspirationPhoto>> {
+  const { first, offset: givenOffset, after, ...filters } = input;
   if (givenOffset !== undefined && after !== undefined) {
     throw new ApiError('invalid_parameters', { problems: [{ param: 'after', problem: 'cannot be combined with offset' }] });
   }

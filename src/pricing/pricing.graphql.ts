@@ -1,6 +1,6 @@
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
-import type { RequestContext } from '../http/context.js';
+import { parsedArguments, type RequestContext } from '../http/context.js';
 import { ESTIMATOR_MODEL } from './data/estimator-model.js';
 import { estimatePricing, type PricingResult } from './pricing.service.js';
 import { costBenchmarks, type BenchmarkDeps, type BenchmarkRow, type CostBenchmarks } from './benchmarks.service.js';
@@ -11,7 +11,7 @@ import {
   type ScaledRange,
   type SeasonResult,
 } from './regional-ranges.service.js';
-import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES } from './pricing.inputs.js';
+import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES, parsePricingEstimate } from './pricing.inputs.js';
 import type { Multipliers, PopularSeasons } from './data/regional-climates.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 
@@ -322,7 +322,7 @@ builder.queryFields((t) => ({
         extensions: { refusalCode: 'invalid_season' },
       }),
     },
-    resolve: (_root, args) => estimatePricing(args),
+    resolve: (_root, args, ctx) => estimatePricing(parsedArguments(ctx, parsePricingEstimate, args)),
   }),
   costBenchmarks: t.field({
     type: CostBenchmarksRef,

@@ -1,5 +1,6 @@
 import { parsePricingEstimate } from './pricing.inputs.js';
 import type { RestRoute } from '../rest/route.js';
+import { checkedWith } from '../http/context.js';
 import { ESTIMATOR_MODEL } from './data/estimator-model.js';
 import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES, RANGE_GUESTS } from './pricing.inputs.js';
 import { BENCHMARK_VENUE_TYPES, MIN_LISTINGS } from './benchmarks.service.js';
@@ -30,7 +31,7 @@ export const pricingRoutes: RestRoute[] = [
       }`,
     envelope: { kind: 'object' },
     // The spec's codes (invalid_season, …) for the raw values, before the closed sets become enum names.
-    check: (args) => void parsePricingEstimate(args),
+    check: (args) => checkedWith(parsePricingEstimate, args),
     errors: [
       'invalid_region',
       'invalid_season',

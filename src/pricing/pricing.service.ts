@@ -1,5 +1,5 @@
 import { ESTIMATOR_MODEL } from './data/estimator-model.js';
-import { parsePricingEstimate, type PricingEstimate } from './pricing.inputs.js';
+import type { PricingEstimate } from './pricing.inputs.js';
 import { usdText } from '../catalogue/money.js';
 
 /** §2.4 PricingResult. `parameters` is a free-form echo whose keys are the REST (snake_case) names on both surfaces. */
@@ -49,8 +49,7 @@ export function estimateBreakdown(p: PricingEstimate): EstimateBreakdown {
 }
 
 /** GET /api/v1/venues/pricing, GraphQL pricingEstimate (§4.3, §2.4). Deterministic: same input, same figures. */
-export function estimatePricing(rawInput: unknown): PricingResult {
-  const p = parsePricingEstimate(rawInput);
+export function estimatePricing(p: PricingEstimate): PricingResult {
   const m = ESTIMATOR_MODEL;
   const parts = estimateBreakdown(p);
   const estimatedTotal = roundTo(parts.venueStay + parts.extraLodging + parts.event, m.roundTotalTo);

@@ -157,7 +157,7 @@ export async function runRoute(
     assertStorableArguments(compiled.document, variableValues);
     if (compiled.route.check) {
       const args = [...compiled.variableOfArgument].filter(([, variable]) => variableValues[variable] !== undefined);
-      compiled.route.check(Object.fromEntries(args.map(([argument, variable]) => [argument, variableValues[variable]])));
+      checked = compiled.route.check(Object.fromEntries(args.map(([argument, variable]) => [argument, variableValues[variable]]))) ?? checked;
     }
     variableValues = withEnumNames(variableValues, compiled.params);
   } catch (e) {

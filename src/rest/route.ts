@@ -56,9 +56,10 @@ export interface RestRoute {
    * Routes whose arguments include closed sets (GraphQL enums): the module's own input parser, run on the arguments
    * (keyed by GraphQL argument name) while they still hold the wire values REST was sent, before enum names replace
    * them. A REST caller then gets the module's codes, words and problem order, every failing parameter named, as when
-   * the arguments were Strings.
+   * the arguments were Strings. What it returns joins the context the document runs with (checkedWith: the parsed
+   * arguments, so the resolver does not parse them again).
    */
-  check?: (args: Record<string, unknown>) => void;
+  check?: (args: Record<string, unknown>) => Partial<RequestContext> | void;
   /** The body carries deprecated fields (§9): responses add Deprecation, Sunset and Link headers. */
   deprecatedFields?: boolean;
   /** Request headers the route reads besides authentication, for the OpenAPI document. */

@@ -2,10 +2,10 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
 import { connectionOf, selectsConnectionField, toConnection } from '../graphql/connection.js';
-import type { RequestContext } from '../http/context.js';
+import { parsedArguments, type RequestContext } from '../http/context.js';
 import { getVendor, listVendorCategories, searchVendors, vendorCategoriesBySlug, visibleVendorsById } from './vendors.service.js';
 import { asNode, slugKey, uuidKey } from '../graphql/node.js';
-import { VENDOR_CATEGORY_SLUGS, VENDOR_SORTS } from './vendors.inputs.js';
+import { VENDOR_CATEGORY_SLUGS, VENDOR_SORTS, parseVendorSearch } from './vendors.inputs.js';
 import { closedSet } from '../graphql/closed-set.js';
 
 /** The units a vendor's starting price is quoted in (§2.8). */
@@ -187,10 +187,15 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx, info) =>
       toConnection(
-        await searchVendors(args, queryFromInfo({ context: ctx, info, typeName: 'Vendor', paths: [['nodes'], ['edges', 'node']] }), vendorDeps(ctx), {
-          countWithPage: selectsConnectionField(info, 'totalCount'),
-          statsWithPage: selectsConnectionField(info, 'categoryStats'),
-        }),
+        await searchVendors(
+          parsedArguments(ctx, parseVendorSearch, args),
+          queryFromInfo({ context: ctx, info, typeName: 'Vendor', paths: [['nodes'], ['edges', 'node']] }),
+          vendorDeps(ctx),
+          {
+            countWithPage: selectsConnectionField(info, 'totalCount'),
+            statsWithPage: selectsConnectionField(info, 'categoryStats'),
+          },
+        ),
       ) as never,
   }),
   vendor: t.prismaField({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseInput } from '../errors/validation.js';
 
 /** §4.7 sort_by values; newest is the default. */
 /** The 11 vendor categories (§2.9), as slugs; the vendor_categories table holds the same (a test compares them). */
@@ -43,3 +44,6 @@ export const VendorSearchInput = z
   });
 
 export type VendorSearch = z.output<typeof VendorSearchInput>;
+
+/** §4.7 search arguments parsed, or a 400 naming each failing one. */
+export const parseVendorSearch = (input: unknown): VendorSearch => parseInput(VendorSearchInput, input);

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../rest/route.js';
-import { VENDOR_SORTS, VendorSearchInput } from './vendors.inputs.js';
-import { parseInput } from '../errors/validation.js';
+import { VENDOR_SORTS, parseVendorSearch } from './vendors.inputs.js';
+import { checkedWith } from '../http/context.js';
 
 /** §2.8 list item fields. */
 const LIST_ITEM = /* GraphQL */ `
@@ -34,7 +34,7 @@ export const vendorRoutes: RestRoute[] = [
       }
       ${LIST_ITEM}`,
     envelope: { kind: 'cursorPage', extras: ['category_stats'] },
-    check: (args) => void parseInput(VendorSearchInput, args),
+    check: (args) => checkedWith(parseVendorSearch, args),
     errors: ['invalid_parameters', 'invalid_cursor'],
     paramDocs: {
       category: { description: 'Category slug or name (GET /vendors/categories).', example: 'photography' },

@@ -3,10 +3,9 @@ import { ApiError } from '../errors/api-error.js';
 import { modelColumns, type RowReader } from '../db/row-reader.js';
 import { likeEscaped } from '../db/like-pattern.js';
 import { slugify } from '../catalogue/slug.js';
-import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
 import { startedNow, type Page } from '../graphql/connection.js';
-import { VendorSearchInput, type VendorSearch, type VendorSort } from './vendors.inputs.js';
+import type { VendorSearch, VendorSort } from './vendors.inputs.js';
 
 export interface VendorDeps {
   prisma: PrismaClient;
@@ -33,12 +32,11 @@ export async function vendorCategorySlugs(prisma: PrismaClient): Promise<{ slug:
 
 /** §4.7 vendor search over active vendors, keyset-paginated by the chosen sort with a signed cursor. */
 export async function searchVendors(
-  rawInput: unknown,
+  input: VendorSearch,
   query: VendorQuery,
   deps: VendorDeps,
   { countWithPage = false, statsWithPage = false }: { countWithPage?: boolean; statsWithPage?: boolean } = {},
 ): Promise<Page<Keyed> & { categoryStats: () => Promise<Record<string, number>> }> {
-  const input = parseInput(VendorSearchInput, rawInput);
   const { first, after, sortBy, ...filters } = input;
   const category = filters.category ? await resolveCategory(filters.category, deps.prisma) : undefined;
   const scope = filterScope('vendors', { ...filters, category, sortBy });

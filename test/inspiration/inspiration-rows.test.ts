@@ -13,6 +13,7 @@ import {
   INSPIRATION_STYLES,
 } from '../../src/inspiration/inspiration.inputs.js';
 import { getInspirationPhoto, inspirationPhotosById, searchInspiration } from '../../src/inspiration/inspiration.service.js';
+import { parseInspirationSearch } from '../../src/inspiration/inspiration.inputs.js';
 import { testDatabaseKind } from '../support/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
@@ -66,7 +67,7 @@ describe(`inspiration rows read through the driver (${testDatabaseKind()})`, () 
             season ? { season } : {},
           ],
         };
-        const page = await searchInspiration({ style, setting, color, mood, season, first, offset }, deps);
+        const page = await searchInspiration(parseInspirationSearch({ style, setting, color, mood, season, first, offset }), deps);
         const expected = await t.db.prisma.inspirationPhoto.findMany({ where, orderBy: { position: 'asc' }, skip: offset, take: first + 1 });
         expect(page.nodes).toEqual(expected.slice(0, first));
         expect(page.hasNextPage).toBe(expected.length > first);
