@@ -72,8 +72,8 @@ export function checkedWith<T>(parse: (input: unknown) => T, args: unknown): { c
 
 /**
  * `parse(args)`, or what the REST route's check already got from the same parser on the same request. A route's
- * check parses the raw parameters (to answer the spec's codes before GraphQL coerces enums); parsing them again in the
- * resolver cost ~4 % of the pricing estimate's CPU (docs/performance.md, stop 33).
+ * check parses the raw parameters (to answer the spec's codes before GraphQL coerces enums); the resolver used to parse
+ * them again, ~3–4 % of the pricing estimate's profile (docs/performance.md, stop 33).
  */
 export function parsedArguments<T>(ctx: Pick<RequestContext, 'checkedArguments'>, parse: (input: unknown) => T, args: unknown): T {
   const checked = ctx.checkedArguments;
