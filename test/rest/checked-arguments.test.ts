@@ -70,7 +70,7 @@ describe('a route check’s parsed arguments reach the resolver', () => {
     });
   }
 
-  it('a value the check refuses answers its code, and the resolver never runs', async () => {
+  it('a value the check refuses answers its code after the one parse', async () => {
     const rest = await t.rest('/api/v1/venues/pricing?season=monsoon');
     expect(rest.status).toBe(400);
     expect(rest.body.error).toMatchObject({ code: 'invalid_season', param: 'season' });
