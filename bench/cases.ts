@@ -418,13 +418,23 @@ export const EMBEDDING_CONNECTIONS = 4;
  * with its API cases, then the cases compared with none.
  */
 export function loadOrder(cases: readonly Pick<BenchCase, 'id' | 'server' | 'sameDataAs'>[]): number[] {
+  return loadGroups(cases).flat();
+}
+
+/**
+ * loadOrder's cases as the groups a round measures together: each hand-written baseline with the API cases compared
+ * with it (one group), every other case alone. A round loads a group's members in turn, slice by slice
+ * (bench/database-run.ts), so a ratio's two sides share the host's fast and slow spells.
+ */
+export function loadGroups(cases: readonly Pick<BenchCase, 'id' | 'server' | 'sameDataAs'>[]): number[][] {
   const indexes = cases.map((_c, i) => i);
   const comparedWith = (baseline: number) => indexes.filter((i) => cases[i].server === 'api' && cases[i].sameDataAs === cases[baseline].id);
-  const placed = [
-    ...indexes.filter((i) => cases[i].server === 'b0'),
-    ...indexes.filter((i) => cases[i].server === 'b1').flatMap((b) => [b, ...comparedWith(b)]),
+  const groups = [
+    ...indexes.filter((i) => cases[i].server === 'b0').map((i) => [i]),
+    ...indexes.filter((i) => cases[i].server === 'b1').map((b) => [b, ...comparedWith(b)]),
   ];
-  return [...placed, ...indexes.filter((i) => !placed.includes(i))];
+  const placed = new Set(groups.flat());
+  return [...groups, ...indexes.filter((i) => !placed.has(i)).map((i) => [i])];
 }
 
 /** What SQL is counted for: the API cases plus R4 at first:100 (G1: the count must not grow with page size). */

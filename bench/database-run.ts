@@ -5,7 +5,7 @@ import { freePort, registerCleanup, registerTempDir, startNode, tail, type Child
 import {
   answerOf,
   benchCases,
-  loadOrder,
+  loadGroups,
   checkGraph,
   checkSearch,
   discover,
@@ -15,7 +15,7 @@ import {
   type Send,
   type ServerName,
 } from './cases.js';
-import { measure, type LoadOptions, type Measurement } from './load.js';
+import { combineMeasurements, measure, type LoadOptions, type Measurement } from './load.js';
 import { countStatements } from './sql-count.js';
 import { MIX_CURSOR_SECRET, composition } from './mix.js';
 import { answersOf, loadMix, measureMix, primeMix, sampleIndexes, type MixCursor, type MixMeasurement } from './mix-replay.js';
@@ -26,6 +26,8 @@ import type { CaseRun, DatabaseKind, DatabaseRun } from './report.js';
 
 export interface RunOptions extends LoadOptions {
   rounds: number;
+  /** Turns a round's `duration` is cut into, per case, interleaved with the other cases of its group (loadGroups). */
+  slices: number;
   /** Seconds of load before each case's first round, not recorded. */
   warmup: number;
   /** Seconds the OPEN schedule is measured for (after `warmup` seconds at the same rate). */
@@ -293,34 +295,50 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     return m;
   };
 
-  const order = loadOrder(cases);
+  const groups = loadGroups(cases);
+  const sliceSeconds = options.duration / options.slices;
   for (let round = 0; round < options.rounds; round++) {
-    for (const i of order) {
-      const c = cases[i];
-      alive(c.server);
-      const answer = await senders[c.server](c.request).catch((e: Error) => {
+    for (const group of groups) {
+      const loaded: number[] = [];
+      for (const i of group) {
+        const c = cases[i];
         alive(c.server);
-        throw e;
-      });
-      const problem = c.check(answer);
-      if (problem) {
-        runs[i].rounds.push(null);
-        runs[i].problems.push(`round ${round + 1}: ${problem}`);
-        log(`round ${round + 1}/${options.rounds} ${c.id}: body check failed (${problem}); not loaded`);
-        continue;
+        const answer = await senders[c.server](c.request).catch((e: Error) => {
+          alive(c.server);
+          throw e;
+        });
+        const problem = c.check(answer);
+        if (problem) {
+          runs[i].rounds.push(null);
+          runs[i].problems.push(`round ${round + 1}: ${problem}`);
+          log(`round ${round + 1}/${options.rounds} ${c.id}: body check failed (${problem}); not loaded`);
+          continue;
+        }
+        // A static body has nothing to warm (no JIT-heavy path, no database cache).
+        if (round === 0 && options.warmup > 0 && c.server !== 'b0') await loadOnce(c, options.warmup);
+        loaded.push(i);
       }
-      // A static body has nothing to warm (no JIT-heavy path, no database cache).
-      if (round === 0 && options.warmup > 0 && c.server !== 'b0') await loadOnce(c, options.warmup);
-      const m = await loadOnce(c, options.duration);
-      alive(c.server);
-      // The load stops sending, but a slow route (R12's cost benchmarks) leaves requests the server is still working
-      // through; one more request of the same case answers after them, so the next case starts on an idle server.
-      await senders[c.server](c.request).catch(() => undefined);
-      runs[i].rounds.push(m);
-      const failed = m.failures ? `, FAILED: ${failureText(m)}` : '';
-      log(
-        `round ${round + 1}/${options.rounds} ${c.id.padEnd(3)} ${Math.round(m.rps)} req/s, p99 ${m.p99Ms} ms, ${m.cpuMicrosPerRequest === null ? '?' : Math.round(m.cpuMicrosPerRequest)} µs CPU/req${failed}`,
-      );
+      // The group's cases take turns, a slice each, until each has had `duration` seconds: a baseline and the cases
+      // compared with it then share the host's fast and slow spells instead of each meeting its own.
+      const slices = new Map<number, Measurement[]>(loaded.map((i) => [i, []]));
+      for (let slice = 0; slice < options.slices; slice++) {
+        for (const i of loaded) {
+          const c = cases[i];
+          slices.get(i)!.push(await loadOnce(c, sliceSeconds));
+          alive(c.server);
+          // The load stops sending, but a slow route (R12's cost benchmarks) leaves requests the server is still
+          // working through; one more request of the same case answers after them, so the next slice starts idle.
+          await senders[c.server](c.request).catch(() => undefined);
+        }
+      }
+      for (const i of loaded) {
+        const m = combineMeasurements(slices.get(i)!);
+        runs[i].rounds.push(m);
+        const failed = m.failures ? `, FAILED: ${failureText(m)}` : '';
+        log(
+          `round ${round + 1}/${options.rounds} ${cases[i].id.padEnd(3)} ${Math.round(m.rps)} req/s, p99 ${m.p99Ms} ms, ${m.cpuMicrosPerRequest === null ? '?' : Math.round(m.cpuMicrosPerRequest)} µs CPU/req${failed}`,
+        );
+      }
     }
     // MIX-cold: no warm-up (the cases above warmed the process; warming on the list would spend requests it must send cold).
     mixRun.rounds.push(await replayMix('MIX-cold', mixCursor, round));

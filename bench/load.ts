@@ -92,3 +92,34 @@ export function measurementOf(result: autocannon.Result, cpuMicrosPerRequest: nu
     seconds: result.duration,
   };
 }
+
+/**
+ * Slices of one case's load (bench/database-run.ts interleaves a baseline's slices with its cases') as one
+ * Measurement: counts and seconds summed, so req/s is the slices' requests over their seconds and CPU per request is
+ * their CPU over their responses. p50 is the slices' median p50; p99 the worst slice's (autocannon's histograms are
+ * not kept, and the worst slice is what a client met).
+ */
+export function combineMeasurements(slices: Measurement[]): Measurement {
+  if (slices.length === 1) return slices[0];
+  const sum = (pick: (m: Measurement) => number) => slices.reduce((total, m) => total + pick(m), 0);
+  const seconds = sum((m) => m.seconds);
+  const statusCodes: Record<string, number> = {};
+  for (const m of slices) for (const [code, count] of Object.entries(m.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const completed = (m: Measurement) => m.ok + m.failures - m.errors - m.timeouts;
+  const cpuKnown = slices.every((m) => m.cpuMicrosPerRequest !== null) && sum(completed) > 0;
+  const foreignKnown = slices.every((m) => m.foreignCores !== null);
+  const p50s = slices.map((m) => m.p50Ms).sort((a, b) => a - b);
+  return {
+    rps: sum((m) => m.ok) / seconds,
+    ok: sum((m) => m.ok),
+    failures: sum((m) => m.failures),
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+    statusCodes,
+    p50Ms: p50s[p50s.length >> 1],
+    p99Ms: Math.max(...slices.map((m) => m.p99Ms)),
+    cpuMicrosPerRequest: cpuKnown ? sum((m) => m.cpuMicrosPerRequest! * completed(m)) / sum(completed) : null,
+    foreignCores: foreignKnown ? sum((m) => m.foreignCores! * m.seconds) / seconds : null,
+    seconds,
+  };
+}

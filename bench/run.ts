@@ -6,6 +6,8 @@
  *   npm run bench -- --check                       also exit 1 when a gate of bench/goals.json fails
  *   npm run bench -- --db postgres                 only PostgreSQL (DATABASE_URL); --db pglite | both
  *   npm run bench -- --open-duration 60            OPEN's measured seconds (default 30, after --warmup at its rate)
+ *   npm run bench -- --slices 1                    each case's seconds in one stretch (default 5 turns, taken in turn
+ *                                                  with its baseline and the other cases compared with it)
  *
  * Cases: B0 and the hand-written baselines (one per API case with a body of its own: B1, B1g, B1d, B1v, B1vd, B1c,
  * B1pe, B1rr, B1cb, B1i, B1id, B1bl, B1bd, B1bt, B1k), R1–R7, M1, R8–R18 (every other read route), MIX-cold (replay of bench/mix.json, response cache off), MIX-warm (the same
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     'open-duration': { type: 'string', default: '30' },
     rounds: { type: 'string', default: '3' },
+    slices: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     db: { type: 'string' },
     check: { type: 'boolean', default: false },
@@ -75,10 +78,13 @@ async function main(): Promise<number> {
     warmup: bounded('warmup', args.warmup!, 0, 60),
     openDuration: bounded('open-duration', args['open-duration']!, 5, 300),
     rounds: bounded('rounds', args.rounds!, 1, 10),
+    slices: bounded('slices', args.slices!, 1, 20),
     connections: bounded('connections', args.connections!, 1, 500),
     repoRoot,
     progress: (line: string) => process.stderr.write(`${line}\n`),
   };
+  // autocannon needs about a second of load for a steady count; a shorter slice would measure its ramp-up.
+  if (options.duration / options.slices < 1) throw new UsageError('--slices must leave at least 1 s per slice (--duration ÷ --slices)');
   const kinds = databases(args.db);
   const host = machine();
   const pinned = canPin && host.cores >= 2 && pinSelf(LOAD_CPU);
@@ -86,7 +92,7 @@ async function main(): Promise<number> {
   // 35 cases + MIX-cold + MIX-warm + OPEN × 2 (B0 without warm-up) plus about 60 s to seed, count SQL and start the servers.
   const estimate = kinds.length * (34 * options.warmup + 37 * options.rounds * options.duration + 2 * options.duration + 60);
   options.progress(
-    `bench: ${kinds.join(' + ')}, ${options.rounds} round(s) × ${options.duration} s per case, c=${options.connections}, pinning: ${pinning}; about ${(estimate / 60).toFixed(1)} min`,
+    `bench: ${kinds.join(' + ')}, ${options.rounds} round(s) × ${options.duration} s per case in ${options.slices} slice(s), c=${options.connections}, pinning: ${pinning}; about ${(estimate / 60).toFixed(1)} min`,
   );
 
   const runs: DatabaseRun[] = [];
@@ -104,7 +110,7 @@ async function main(): Promise<number> {
       `### ${run.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`,
       '',
       `Node ${host.node} · ${host.cpuModel} · ${host.cores} cores · pinning: ${pinning} · database: ${run.database === 'pglite' ? "PGlite in the server's embedded database process (its CPU is in CPU µs/req)" : 'PostgreSQL (its CPU is not in CPU µs/req)'} · ` +
-        `foreign CPU load (1 s idle sample): ${idle} · rate limits: ${run.rateLimits.reported}, ${run.rateLimits.keys} key(s) · c=${options.connections}, ${options.warmup} s warm-up, ${options.duration} s × ${options.rounds} round(s)`,
+        `foreign CPU load (1 s idle sample): ${idle} · rate limits: ${run.rateLimits.reported}, ${run.rateLimits.keys} key(s) · c=${options.connections}, ${options.warmup} s warm-up, ${options.duration} s × ${options.rounds} round(s) in ${options.slices} interleaved slice(s)`,
       '',
       markdownTable(run),
       '',
@@ -158,7 +164,7 @@ async function main(): Promise<number> {
     open: runs.flatMap((r) => r.open.map((o) => ({ database: r.database, ...o }))),
     generatedAt: new Date().toISOString(),
     machine: { ...host, pinning, pinned },
-    options: { duration: options.duration, warmup: options.warmup, rounds: options.rounds, connections: options.connections },
+    options: { duration: options.duration, slices: options.slices, warmup: options.warmup, rounds: options.rounds, connections: options.connections },
     runs: runs.map((run) => ({ ...run, summary: summarise(run) })),
     limiter,
     gates,

@@ -9,7 +9,8 @@ import { resultsProblems, chartRows, type CaseResult } from '../../bench/results
 import { chartSvg } from '../../bench/chart.js';
 import { quantile, worstWindowP99 } from '../../bench/open-loop.js';
 import { projection } from '../../bench/baseline-sql.js';
-import { benchCases, loadOrder, type Discovery } from '../../bench/cases.js';
+import { benchCases, loadGroups, loadOrder, type Discovery } from '../../bench/cases.js';
+import { combineMeasurements, type Measurement } from '../../bench/load.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -238,5 +239,82 @@ describe('load order', () => {
     // R1 directly after B1, R3 after B1d: the goal's pairs are seconds apart.
     expect(ids[ids.indexOf('B1') + 1]).toBe('R1');
     expect(ids[ids.indexOf('B1d') + 1]).toBe('R3');
+  });
+});
+
+describe('interleaved slices', () => {
+  const d: Discovery = { slug: 'a/b/c', page5Path: '/p', page5FirstSlug: 'x', vendorSlug: 'v/w', photoId: 'id', postSlug: 'post' };
+  const cases = benchCases(d);
+  const groups = loadGroups(cases).map((g) => g.map((i) => cases[i].id));
+
+  it('groups each baseline with exactly the API cases compared with it, in loadOrder', () => {
+    expect(groups.flat()).toEqual(loadOrder(cases).map((i) => cases[i].id));
+    for (const group of groups) {
+      const [first, ...rest] = group.map((id) => cases.find((c) => c.id === id)!);
+      if (first.server !== 'b1') {
+        expect(rest, `${first.id} is measured alone`).toEqual([]);
+        continue;
+      }
+      expect(
+        rest.every((c) => c.server === 'api' && c.sameDataAs === first.id),
+        group.join(),
+      ).toBe(true);
+      const compared = cases.filter((c) => c.server === 'api' && c.sameDataAs === first.id).map((c) => c.id);
+      expect(rest.map((c) => c.id)).toEqual(compared);
+    }
+    expect(groups.find((g) => g[0] === 'B1pe')).toEqual(['B1pe', 'R10']);
+  });
+
+  const slice = (over: Partial<Measurement>): Measurement => ({
+    rps: 0,
+    ok: 0,
+    failures: 0,
+    errors: 0,
+    timeouts: 0,
+    statusCodes: {},
+    p50Ms: 1,
+    p99Ms: 2,
+    cpuMicrosPerRequest: 100,
+    foreignCores: 0,
+    seconds: 1,
+    ...over,
+  });
+
+  it('sums requests and seconds, weighs CPU by responses, keeps the median p50 and the worst p99', () => {
+    const m = combineMeasurements([
+      slice({ ok: 1000, seconds: 1, cpuMicrosPerRequest: 100, p50Ms: 5, p99Ms: 9, statusCodes: { '200': 1000 }, foreignCores: 0.1 }),
+      slice({ ok: 3000, seconds: 1, cpuMicrosPerRequest: 60, p50Ms: 3, p99Ms: 30, statusCodes: { '200': 3000 }, foreignCores: 0.3 }),
+      slice({
+        ok: 2000,
+        failures: 12,
+        errors: 1,
+        timeouts: 1,
+        seconds: 2,
+        cpuMicrosPerRequest: 80,
+        p50Ms: 4,
+        p99Ms: 7,
+        statusCodes: { '200': 2000, '503': 10 },
+      }),
+    ]);
+    // 6,000 answered in 4 s; a slow slice does not count as much as a fast one's share of the time.
+    expect(m.rps).toBe(1500);
+    expect(m.ok).toBe(6000);
+    expect([m.failures, m.errors, m.timeouts]).toEqual([12, 1, 1]);
+    expect(m.statusCodes).toEqual({ '200': 6000, '503': 10 });
+    expect(m.seconds).toBe(4);
+    // (1000 × 100 + 3000 × 60 + 2010 × 80) ÷ 6010 responses (a timeout or socket error is no response).
+    expect(m.cpuMicrosPerRequest).toBeCloseTo((100_000 + 180_000 + 160_800) / 6010, 6);
+    expect(m.p50Ms).toBe(4);
+    expect(m.p99Ms).toBe(30);
+    expect(m.foreignCores).toBeCloseTo((0.1 + 0.3 + 0) / 4, 6);
+  });
+
+  it('leaves one slice as it was, and says unknown when a slice could not read /proc', () => {
+    const one = slice({ ok: 10, rps: 10 });
+    expect(combineMeasurements([one])).toBe(one);
+    expect(combineMeasurements([slice({ ok: 1 }), slice({ ok: 1, cpuMicrosPerRequest: null, foreignCores: null })])).toMatchObject({
+      cpuMicrosPerRequest: null,
+      foreignCores: null,
+    });
   });
 });
