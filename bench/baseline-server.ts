@@ -2,7 +2,8 @@
  * Baseline servers, run as a child process by bench/run.ts (pinned like the API server):
  * - BENCH_BASELINE=static (B0): bare node:http answering every request with a pre-serialised body (BODY_FILE).
  * - BENCH_BASELINE=sql (B1): bare node:http running one hand-written statement per request through the same driver
- *   as the API (PGlite on PGLITE_DIR, a copy of the API's PGlite directory, or pg on BENCH_DATABASE_URL):
+ *   as the API (pg, to the embedded database process on BENCH_DATA_DIR, a copy of the API's data directory, or to
+ *   PostgreSQL on BENCH_DATABASE_URL):
  *   /search answers R1's body, /graph R4's, /detail/<slug> R3's (B1d), /vendors R6's (B1v), and one path per other read route (bench/cases.ts). BENCH_CURSOR_SECRET: the
  *   API's CURSOR_SECRET, so next_cursor matches.
  * Prints "listening" once it accepts connections.
@@ -22,23 +23,30 @@ function send(res: ServerResponse, status: number, body: string | Buffer) {
 }
 
 async function openQuery(): Promise<{ query: Query; queryMany: QueryMany; close: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const queries = (pool: InstanceType<typeof pg.Pool>) => ({
+    query: (async (sql, params) => (await pool.query(sql, params)).rows) as Query,
+    // Without parameters pg sends the simple protocol: several statements, one round trip, one result each.
+    queryMany: (async (sql) => ((await pool.query(sql)) as unknown as Array<{ rows: Record<string, unknown>[] }>).map((r) => r.rows)) as QueryMany,
+  });
   if (process.env.BENCH_DATABASE_URL) {
-    const { default: pg } = await import('pg');
     // The API's pool size (src/db/client.ts default: 2 × CPUs + 1).
     const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: availableParallelism() * 2 + 1 });
-    return {
-      query: async (sql, params) => (await pool.query(sql, params)).rows,
-      // Without parameters pg sends the simple protocol: several statements, one round trip, one result each.
-      queryMany: async (sql) => ((await pool.query(sql)) as unknown as Array<{ rows: Record<string, unknown>[] }>).map((r) => r.rows),
-      close: () => pool.end(),
-    };
+    return { ...queries(pool), close: () => pool.end() };
   }
-  const { createPGlite } = await import('../src/db/pglite.js');
-  const db = await createPGlite({ dataDir: process.env.PGLITE_DIR! });
+  // The embedded database as the API runs it: a database process of its own (on a copy of the API's data directory)
+  // reached over its socket through pg, with the API's pool size. PGlite inside this process would skip the wire
+  // protocol the API pays on both sides, and the ratio would measure where the database runs, not the stack.
+  const { startEmbeddedDatabase } = await import('../src/db/embedded/embedded-database.js');
+  const { EMBEDDED_POOL_SIZE } = await import('../src/db/client.js');
+  const embedded = await startEmbeddedDatabase({ dataDir: process.env.BENCH_DATA_DIR! });
+  const pool = new pg.Pool({ connectionString: embedded.url, max: EMBEDDED_POOL_SIZE });
   return {
-    query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
-    queryMany: async (sql) => (await db.exec(sql)).map((r) => r.rows as Record<string, unknown>[]),
-    close: () => db.close(),
+    ...queries(pool),
+    close: async () => {
+      await pool.end();
+      await embedded.stop();
+    },
   };
 }
 

@@ -169,7 +169,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   log(`rate limits: ${limits} → ${keyCount === 1 ? 'one partner key' : `${keyCount} partner keys, rotated`}`);
 
   // PGlite allows one process per data dir: count SQL with the server stopped, then copy the dir for B1 and restart.
-  let b1Dir: string | undefined;
+  let b1DataDir: string | undefined;
   if (database === 'pglite') await api.stop();
   log(`creating ${keyCount} key(s) and counting SQL statements in-process…`);
   const mix = loadMix();
@@ -177,9 +177,9 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   if (counted.mixSql?.failed.length)
     log(`WARNING MIX: ${counted.mixSql.failed.length} sampled request(s) failed in-process: ${counted.mixSql.failed[0]}`);
   if (database === 'pglite') {
-    // openDatabase keeps PGlite's files under <DATA_DIR>/pglite.
-    b1Dir = join(dir, 'b1-pglite');
-    cpSync(join(dataDir, 'pglite'), b1Dir, { recursive: true });
+    // openDatabase keeps PGlite's files under <DATA_DIR>/pglite; B1 starts its own database process on the copy.
+    b1DataDir = join(dir, 'b1-data');
+    cpSync(join(dataDir, 'pglite'), join(b1DataDir, 'pglite'), { recursive: true });
     api = (await startApi(START_TIMEOUT_MS)).child;
   }
   const keys = counted.keys;
@@ -211,7 +211,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
       BENCH_BASELINE: 'sql',
       BASE_URL: `http://localhost:${apiPort}`,
       BENCH_CURSOR_SECRET: MIX_CURSOR_SECRET,
-      ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { PGLITE_DIR: b1Dir! }),
+      ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { BENCH_DATA_DIR: b1DataDir! }),
     },
     cpu: SERVER_CPU,
     cwd: options.repoRoot,

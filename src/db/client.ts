@@ -260,7 +260,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
  * PGlite runs one statement at a time whatever the pool size: a few connections keep a transaction's neighbours
  * queued in the database process (not in the API) without holding many sockets.
  */
-const EMBEDDED_POOL_SIZE = 4;
+export const EMBEDDED_POOL_SIZE = 4;
 
 /** The embedded database in its own process under `dataDir` (embedded/database-process.ts). */
 async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
