@@ -12,7 +12,7 @@ import { buildOpenApiDocument } from './rest/openapi.js';
 import { ApiError } from './errors/api-error.js';
 import { toApiError } from './errors/translate.js';
 import { createCursorCodec } from './pagination/cursor.js';
-import { inGraphQLScope, type AppDeps, type RequestContext, type RequestLoaders, type RequestScope, type Surface } from './http/context.js';
+import { type AppDeps, type RequestContext, type RequestLoaders, type RequestScope, type Surface } from './http/context.js';
 import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
@@ -301,7 +301,7 @@ export function createApp(options: AppOptions): App {
         const context = keylessIntrospection
           ? await keylessContext(scope, admission, ip)
           : await contextFor(request, scope, 'graphql', admission, ip);
-        const answer = await inGraphQLScope(scope, () => yoga.fetch(forwarded, context));
+        const answer = await yoga.fetch(forwarded, context);
         return await withGraphQLErrorBody(answer, requestId, deps.baseUrl);
       } catch (e) {
         return graphqlErrorResponse(translate(e, log, requestId, request), requestId, deps.baseUrl);

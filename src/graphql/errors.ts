@@ -1,9 +1,9 @@
-import { GraphQLError, Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { GraphQLError, Kind, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { argumentFedBy, argumentHolding, argumentRefusal } from './refused-argument.js';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
 import { toApiError, errorExtensions } from '../errors/translate.js';
-import { graphqlScope } from '../http/context.js';
+import type { RequestScope } from '../http/context.js';
 import type { Logger } from '../logging/logger.js';
 
 /**
@@ -80,15 +80,16 @@ const REFUSAL = Symbol('refusal');
 /**
  * Every GraphQL error, whatever raised it, leaves with the catalogue's facts in extensions (code, type, status,
  * requestId, docUrl). This is one of the two places errors are translated (the other is the REST envelope writer);
- * unexpected errors are logged here with the request id and masked.
+ * unexpected errors are logged here with the request id and masked. `scope` is the request's (its id, its log, the
+ * document it executed); without it the error says requestId "unknown" until it is formatted again with one.
  */
 export function formatGraphQLError(
   error: unknown,
   baseUrl: string,
   log: Logger,
   operation: { document?: DocumentNode; schema?: GraphQLSchema; validating?: boolean } = {},
+  scope?: RequestScope,
 ): GraphQLError {
-  const scope = graphqlScope.getStore();
   const requestId = scope?.requestId ?? 'unknown';
   if (scope) scope.answeredWithErrors = true;
   const graphqlError = error instanceof GraphQLError ? error : null;
@@ -147,9 +148,10 @@ export function formatGraphQLError(
 }
 
 /**
- * Validation errors skip Yoga's masking: this gives them the same formatting as every other error. A closed-set
- * argument given a value outside its enum is invalid_parameters naming the argument (argumentHolding), as it was while
- * it was a String checked by the module's schema.
+ * Validation errors are formatted where their document and schema are at hand (a document that never executed leaves
+ * neither in the request's scope); useCatalogueErrors then gives them the request's id. A closed-set argument given a
+ * value outside its enum is invalid_parameters naming the argument (argumentHolding), as it was while it was a String
+ * checked by the module's schema.
  */
 export function useCatalogueValidationErrors(options: { baseUrl: string; log: Logger }): Plugin {
   return {
@@ -162,6 +164,25 @@ export function useCatalogueValidationErrors(options: { baseUrl: string; log: Lo
             ),
           );
       };
+    },
+  };
+}
+
+/**
+ * Formats every error of a GraphQL result, however it arose (Yoga reading the request, parsing, validation, a plugin's
+ * refusal, execution), with the scope of the request it answers, as the last step before the body is written. Yoga's
+ * own masking calls its maskError with the error alone: reaching the request from there took an AsyncLocalStorage
+ * around every GraphQL request, whose hooks ran on every promise of the process (docs/performance.md, "stop 34").
+ */
+export function useCatalogueErrors(options: { baseUrl: string; log: Logger; scopeOf: (request: Request) => RequestScope | undefined }): Plugin {
+  return {
+    onResultProcess({ request, result, setResult }) {
+      // A stream of results (subscriptions, @defer) is not something this schema serves.
+      if (Symbol.asyncIterator in result) return;
+      const scope = options.scopeOf(request);
+      const formatted = (one: ExecutionResult): ExecutionResult =>
+        one.errors?.length ? { ...one, errors: one.errors.map((e) => formatGraphQLError(e, options.baseUrl, options.log, {}, scope)) } : one;
+      setResult(Array.isArray(result) ? result.map(formatted) : formatted(result));
     },
   };
 }

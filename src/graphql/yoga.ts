@@ -3,7 +3,7 @@ import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinition
 import { executeThroughCache, sharedReadOf } from '../cache/response-cache.js';
 import { getSchema } from './schema.js';
 import type { RequestContext } from '../http/context.js';
-import { formatGraphQLError, useCatalogueValidationErrors } from './errors.js';
+import { useCatalogueErrors, useCatalogueValidationErrors } from './errors.js';
 import type { Logger } from '../logging/logger.js';
 import { useRequestBounds } from './complexity.js';
 import { useOneLeadPerRequest } from '../inquiries/one-lead-per-request.js';
@@ -89,11 +89,13 @@ export function createGraphQLServer(options: {
     // limit piped that body once more through a TransformStream and a Node stream pipeline, whose abort signal and
     // listeners kept ~11 KB of every POST alive through young-generation GCs (docs/performance.md, "stop 23").
     maxRequestBodySize: false,
-    maskedErrors: { maskError: (error) => formatGraphQLError(error, options.baseUrl, options.log) },
+    // Every error is formatted with its request's scope by useCatalogueErrors, which sees the request; maskError does not.
+    maskedErrors: false,
     plugins: [
       // First: it turns a hash into the document every later plugin reads.
       ...(options.persistedOperations ? [usePersistedOperationsManifest(options.persistedOperations)] : []),
       useCatalogueValidationErrors({ baseUrl: options.baseUrl, log: options.log }),
+      useCatalogueErrors({ baseUrl: options.baseUrl, log: options.log, scopeOf: (request) => contexts.get(request)?.scope }),
       useRequestBounds(),
       useOneLeadPerRequest(),
       useStorableText(),

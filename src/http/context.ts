@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type DataLoader from 'dataloader';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -95,26 +94,4 @@ export interface RequestScope {
   route?: string;
   /** Whether the response cache answered (X-Cache), and the answer's age in seconds on a hit (Age). */
   cache?: { outcome: 'HIT' | 'MISS'; ageSeconds?: number };
-}
-
-/**
- * The scope of the GraphQL request being served, for the one place with no context argument: Yoga's maskError, which
- * formats every error (src/graphql/errors.ts). Only GraphQL requests run in it: on Node 20 an enabled
- * AsyncLocalStorage runs a hook for every promise and native async resource of the process, about a seventh of a
- * small route's CPU (docs/performance.md, "stop 32"). Everything else reads the scope from its RequestContext.
- */
-export const graphqlScope = new AsyncLocalStorage<RequestScope>();
-let graphqlInFlight = 0;
-
-/**
- * Runs one GraphQL request in its scope. When the last one in flight has finished the store is disabled, which
- * removes the hook until the next GraphQL request: REST, MCP and page requests then run without it.
- */
-export async function inGraphQLScope<T>(scope: RequestScope, serve: () => Promise<T>): Promise<T> {
-  graphqlInFlight++;
-  try {
-    return await graphqlScope.run(scope, serve);
-  } finally {
-    if (--graphqlInFlight === 0) graphqlScope.disable();
-  }
 }
