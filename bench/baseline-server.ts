@@ -37,8 +37,7 @@ async function openQuery(): Promise<{ query: Query; queryMany: QueryMany; close:
   // The embedded database as the API runs it: a database process of its own (on a copy of the API's data directory)
   // reached over its socket through pg, with the API's pool size. PGlite inside this process would skip the wire
   // protocol the API pays on both sides, and the ratio would measure where the database runs, not the stack.
-  const { startEmbeddedDatabase } = await import('../src/db/embedded/embedded-database.js');
-  const { EMBEDDED_POOL_SIZE } = await import('../src/db/client.js');
+  const { EMBEDDED_POOL_SIZE, startEmbeddedDatabase } = await import('../src/db/embedded/embedded-database.js');
   const embedded = await startEmbeddedDatabase({ dataDir: process.env.BENCH_DATA_DIR! });
   const pool = new pg.Pool({ connectionString: embedded.url, max: EMBEDDED_POOL_SIZE });
   return {

@@ -7,7 +7,12 @@ import pg from 'pg';
 import { parse as parseArray } from 'postgres-array';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client.js';
-import { attachOrStartEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabaseOptions } from './embedded/embedded-database.js';
+import {
+  attachOrStartEmbeddedDatabase,
+  EMBEDDED_POOL_SIZE,
+  startEmbeddedDatabase,
+  type EmbeddedDatabaseOptions,
+} from './embedded/embedded-database.js';
 import { socketDatabaseUrl, socketFile } from './embedded/socket-path.js';
 import { serveWireProtocol } from './embedded/wire-server.js';
 import { applyMigrations, type MigrationTarget } from './migrate.js';
@@ -255,12 +260,6 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   // $disconnect disposes the adapter, which ends the pool (disposeExternalPool).
   return createDatabase(pooled, 'postgres', { kind: 'postgres', databaseUrl }, async () => {});
 }
-
-/**
- * PGlite runs one statement at a time whatever the pool size: a few connections keep a transaction's neighbours
- * queued in the database process (not in the API) without holding many sockets.
- */
-export const EMBEDDED_POOL_SIZE = 4;
 
 /** The embedded database in its own process under `dataDir` (embedded/database-process.ts). */
 async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {

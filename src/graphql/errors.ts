@@ -179,10 +179,14 @@ export function useCatalogueErrors(options: { baseUrl: string; log: Logger; scop
     onResultProcess({ request, result, setResult }) {
       // A stream of results (subscriptions, @defer) is not something this schema serves.
       if (Symbol.asyncIterator in result) return;
+      const results: ExecutionResult[] = Array.isArray(result) ? result : [result];
+      // Most answers have no errors: they pass untouched, with nothing allocated for them.
+      if (!results.some((one) => one.errors?.length)) return;
       const scope = options.scopeOf(request);
-      const formatted = (one: ExecutionResult): ExecutionResult =>
-        one.errors?.length ? { ...one, errors: one.errors.map((e) => formatGraphQLError(e, options.baseUrl, options.log, {}, scope)) } : one;
-      setResult(Array.isArray(result) ? result.map(formatted) : formatted(result));
+      const formatted = results.map((one) =>
+        one.errors?.length ? { ...one, errors: one.errors.map((e) => formatGraphQLError(e, options.baseUrl, options.log, {}, scope)) } : one,
+      );
+      setResult(Array.isArray(result) ? formatted : formatted[0]);
     },
   };
 }

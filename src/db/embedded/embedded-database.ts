@@ -16,6 +16,12 @@ const STOP_TIMEOUT_MS = 10_000;
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
 
+/**
+ * PGlite runs one statement at a time whatever the pool size: a few connections keep a transaction's neighbours
+ * queued in the database process (not in its client) without holding many sockets.
+ */
+export const EMBEDDED_POOL_SIZE = 4;
+
 export interface EmbeddedDatabaseOptions {
   dataDir: string;
   /** A `dumpDataDir()` tarball to start a new data directory from (tests). */
