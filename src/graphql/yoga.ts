@@ -82,6 +82,9 @@ export function createGraphQLServer(options: {
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // CORS is the HTTP layer's, the same for every route (src/http/cors.ts). Yoga's own reflected any origin with
+    // `Access-Control-Allow-Credentials: true` on GraphQL answers, CORS_ORIGINS or not.
+    cors: false,
     logging: false,
     // GraphiQL (with the explorer) is the service's own page: src/developers/graphiql.page.ts.
     graphiql: false,

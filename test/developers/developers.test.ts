@@ -224,6 +224,19 @@ describe('HTTP conventions', () => {
     );
     expect(graphql.headers.get('access-control-allow-origin')).toBe('https://planner.example');
     expect(graphql.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+    expect(graphql.headers.get('access-control-allow-credentials')).toBeNull();
+    // GraphQL answers a refused origin as every other route does: no CORS headers at all.
+    const refusedGraphql = await limited.app.fetch(
+      new Request(`${BASE_URL}/graphql`, {
+        method: 'POST',
+        headers: { ...auth(), origin: 'https://elsewhere.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ venues(limit: 1) { totalCount } }' }),
+      }),
+    );
+    expect(refusedGraphql.status).toBe(200);
+    expect(refusedGraphql.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refusedGraphql.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(refusedGraphql.headers.get('vary')).toBe('Accept-Encoding, Origin');
     await limited.close();
     // A one-origin list names that origin only to itself, never to another caller.
     const single = await createTestApp({ database: t.db, corsOrigins: ['https://planner.example'] });
