@@ -293,7 +293,6 @@ export function createApp(options: AppOptions): App {
         if (request.method === 'GET') assertGraphQLGetParams(url.searchParams);
         if (request.method === 'POST') assertUncompressed(request.headers);
         const body = request.method === 'POST' ? await readBody(request, maxBodyBytes) : undefined;
-        const forwarded = body ? new Request(request.url, { method: 'POST', headers: request.headers, body }) : request;
         // GraphiQL loads the schema before the analyst has pasted a key (its header template still holds the
         // placeholder): an operation that only introspects (__schema, __type, __typename) answers keyless, on the
         // client IP's keyless budget (§8.4), and a key sent with it is not looked at.
@@ -301,7 +300,7 @@ export function createApp(options: AppOptions): App {
         const context = keylessIntrospection
           ? await keylessContext(scope, admission, ip)
           : await contextFor(request, scope, 'graphql', admission, ip);
-        const answer = await yoga.fetch(forwarded, context);
+        const answer = await yoga.fetch(request, context, body);
         return await withGraphQLErrorBody(answer, requestId, deps.baseUrl);
       } catch (e) {
         return graphqlErrorResponse(translate(e, log, requestId, request), requestId, deps.baseUrl);

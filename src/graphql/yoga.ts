@@ -11,6 +11,7 @@ import { useStorableText } from './storable-text.js';
 import { useDeprecationNotice } from '../http/deprecation.js';
 import { usePersistedOperationsManifest, type PersistedOperations } from './persisted-operations.js';
 import { useJitExecution } from './jit.js';
+import { Request as FetchRequest } from '../http/fetch-api.js';
 
 /**
  * A query document runs compiled by graphql-jit from its second execution on: a frontend's operations repeat, and a
@@ -54,17 +55,68 @@ function useResponseCache(): Plugin<YogaServerContext> {
   };
 }
 
-/** Yoga over our schema; `fetch` answers one HTTP request with the request context the HTTP layer built for it. */
-export interface GraphQLServer {
-  fetch(request: Request, context: YogaServerContext): Promise<Response>;
+/** What the HTTP layer hands Yoga with each request: the request context, and the POST body it has already read. */
+interface Handed {
+  context: YogaServerContext;
+  body?: Uint8Array<ArrayBuffer>;
 }
 
 /**
- * The request context reaches Yoga beside the Request, not as its server context: Yoga writes `request` and `params`
- * into the server context it is given, and whatwg-node's fetch() path isolated it with `Object.create(context)` and
- * `Object.defineProperties` of every property: new hidden classes on every GraphQL request (docs/performance.md,
- * "stop 22"). Ours stays as the HTTP layer built it, the same object REST resolvers see.
+ * Yoga executes with the request context the HTTP layer built, the same object REST resolvers get. Yoga's server
+ * context could not carry it: whatwg-node isolates a server context per request (`Object.create` and a copy of every
+ * property by descriptor), and Yoga's `context` option copied it again into its own (envelop's extendContext); on
+ * every GraphQL request (docs/performance.md, "stop 22", "stop 35"). The params handler is given it instead: Yoga adds
+ * `request` and `params` to it and builds the execution's context from it.
  */
+function useRequestContext(handed: WeakMap<Request, Handed>): Plugin<YogaServerContext> {
+  return {
+    onParams({ request, paramsHandler, setParamsHandler }) {
+      const context = handed.get(request)?.context;
+      if (!context) throw new Error('a GraphQL request reached Yoga without its request context');
+      // Yoga types it as its server context (with waitUntil); resolvers are typed by the builder's Context.
+      const executionContext = context as unknown as Parameters<typeof paramsHandler>[0]['context'];
+      setParamsHandler((payload) => paramsHandler({ ...payload, context: executionContext }));
+    },
+  };
+}
+
+/**
+ * Yoga's request parsers read the POST body the HTTP layer has already read (and refused past its size limit): from
+ * those bytes, not from a second Request made of them, whose stream and headers whatwg-node built on every request.
+ * The parser is still the one Yoga chose for the request's media type, so what it accepts and refuses is Yoga's.
+ */
+function useBodyAlreadyRead(handed: WeakMap<Request, Handed>): Plugin<YogaServerContext> {
+  return {
+    onRequestParse({ request, requestParser, setRequestParser }) {
+      const body = handed.get(request)?.body;
+      if (body && requestParser) setRequestParser(() => requestParser(withBody(request, body)));
+    },
+  };
+}
+
+const utf8 = new TextDecoder();
+
+/** What Yoga's parsers read of a POST (method, URL, headers, body as JSON, text or form data), its body from bytes. */
+function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
+  const text = () => utf8.decode(body);
+  const view: Pick<Request, 'method' | 'url' | 'headers' | 'text' | 'json' | 'formData'> = {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    text: async () => text(),
+    json: async () => JSON.parse(text()),
+    // Only a multipart upload reads form data, which no field of this schema takes: a whole Request for that one.
+    formData: () => new FetchRequest(request.url, { method: request.method, headers: request.headers, body }).formData(),
+  };
+  return view as Request;
+}
+
+/** Yoga over our schema; `fetch` answers one HTTP request with the request context the HTTP layer built for it. */
+export interface GraphQLServer {
+  /** `body`: the POST body the HTTP layer has read from `request`. */
+  fetch(request: Request, context: YogaServerContext, body?: Uint8Array<ArrayBuffer>): Promise<Response>;
+}
+
 export function createGraphQLServer(options: {
   baseUrl: string;
   log: Logger;
@@ -72,13 +124,8 @@ export function createGraphQLServer(options: {
   persistedOperations?: PersistedOperations;
   plugins?: Plugin[];
 }): GraphQLServer {
-  const contexts = new WeakMap<Request, YogaServerContext>();
+  const handed = new WeakMap<Request, Handed>();
   const yoga = createYoga<object, YogaServerContext>({
-    context: ({ request }) => {
-      const context = contexts.get(request);
-      if (!context) throw new Error('a GraphQL request reached Yoga without its request context');
-      return context;
-    },
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
@@ -97,8 +144,10 @@ export function createGraphQLServer(options: {
     plugins: [
       // First: it turns a hash into the document every later plugin reads.
       ...(options.persistedOperations ? [usePersistedOperationsManifest(options.persistedOperations)] : []),
+      useBodyAlreadyRead(handed),
+      useRequestContext(handed),
       useCatalogueValidationErrors({ baseUrl: options.baseUrl, log: options.log }),
-      useCatalogueErrors({ baseUrl: options.baseUrl, log: options.log, scopeOf: (request) => contexts.get(request)?.scope }),
+      useCatalogueErrors({ baseUrl: options.baseUrl, log: options.log, scopeOf: (request) => handed.get(request)?.context.scope }),
       useRequestBounds(),
       useOneLeadPerRequest(),
       useStorableText(),
@@ -111,13 +160,15 @@ export function createGraphQLServer(options: {
       ...(options.plugins ?? []),
     ],
   });
+  // Read once: each read of a property of Yoga's server adapter goes through a Proxy that binds the method anew.
+  const handleRequest = yoga.handleRequest;
   return {
-    fetch(request, context) {
-      contexts.set(request, context);
+    fetch(request, context, body) {
+      handed.set(request, { context, body });
       // handleRequest, not fetch: Yoga's fetch() waits for the answer through an abort listener on the request's
       // signal, and that path kept every answer alive across young-generation GCs until the next mark-compact (~45 KB a
       // request, docs/performance.md "stop 23"). A client that hangs up is handled by the HTTP layer, as for REST.
-      return Promise.resolve(yoga.handleRequest(request, {}));
+      return Promise.resolve(handleRequest(request, {}));
     },
   };
 }
