@@ -25,6 +25,29 @@ describe('GraphQL over GET and odd bodies', () => {
     expect(t.logs.join('')).not.toContain('unexpected error');
   });
 
+  it('each media type Yoga reads is answered from the body the HTTP layer read: JSON, application/graphql, a form, multipart', async () => {
+    const query = '{ vendorCategories { slug } }';
+    const multipart = new FormData();
+    multipart.set('operations', JSON.stringify({ query }));
+    multipart.set('map', '{}');
+    const posts: RequestInit[] = [
+      { headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ query }) },
+      { headers: { 'content-type': 'application/graphql' }, body: query },
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ query }).toString() },
+      { body: multipart },
+    ];
+    for (const post of posts) {
+      const res = await t.rest('/graphql', { method: 'POST', ...post });
+      expect(res.status, String(post.body)).toBe(200);
+      expect(res.body.data.vendorCategories.length).toBeGreaterThan(0);
+    }
+    // Yoga's JSON parser still decides what a JSON body must be.
+    const nothing = await t.rest('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'null' });
+    expect(nothing.status).toBe(400);
+    expectGraphQLError(nothing, 'invalid_graphql_request');
+    expect(nothing.body.errors[0].message).toBe('POST body is expected to be object but received null');
+  });
+
   it('a media type Yoga cannot read is 415 with a GraphQL error body, not an empty one', async () => {
     const res = await t.rest('/graphql', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{ vendorCategories { slug } }' });
     expect(res.status).toBe(415);
