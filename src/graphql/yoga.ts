@@ -161,14 +161,16 @@ export function createGraphQLServer(options: {
     ],
   });
   // Read once: each read of a property of Yoga's server adapter goes through a Proxy that binds the method anew.
-  const handleRequest = yoga.handleRequest;
+  // Called without a server context (see fetch): Yoga's type asks for one, whatwg-node does not.
+  const handleRequest = yoga.handleRequest as (request: Request) => Promise<Response> | Response;
   return {
     fetch(request, context, body) {
       handed.set(request, { context, body });
       // handleRequest, not fetch: Yoga's fetch() waits for the answer through an abort listener on the request's
       // signal, and that path kept every answer alive across young-generation GCs until the next mark-compact (~45 KB a
       // request, docs/performance.md "stop 23"). A client that hangs up is handled by the HTTP layer, as for REST.
-      return Promise.resolve(handleRequest(request, {}));
+      // No server context: whatwg-node copies a given one by property descriptors on every request, even an empty one.
+      return Promise.resolve(handleRequest(request));
     },
   };
 }
