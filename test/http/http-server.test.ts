@@ -142,6 +142,33 @@ describe('malformed requests get the envelope, never a stack trace', () => {
   });
 });
 
+describe('request bodies as a socket delivers them', () => {
+  const query = JSON.stringify({ query: '{ vendorCategories { slug } }' });
+  const post = (head: string, body: string) =>
+    raw(
+      `POST /graphql HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${t.keys.partner}\r\nContent-Type: application/json\r\n${head}Connection: close\r\n\r\n${body}`,
+    );
+  const chunked = (body: string) => `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+  const big = JSON.stringify({ query: `{ vendorCategories { slug } } #${'x'.repeat(70 * 1024)}` });
+
+  it('a body with a Content-Length and a chunked one are both read whole', async () => {
+    for (const res of [
+      await post(`Content-Length: ${Buffer.byteLength(query)}\r\n`, query),
+      await post('Transfer-Encoding: chunked\r\n', chunked(query)),
+    ]) {
+      expect(res.status, res.text).toBe(200);
+      expect(JSON.parse(res.body).data.vendorCategories.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('past 64 KiB is 413 whether the length is declared (refused before reading) or the body is chunked', async () => {
+    for (const res of [await post(`Content-Length: ${Buffer.byteLength(big)}\r\n`, ''), await post('Transfer-Encoding: chunked\r\n', chunked(big))]) {
+      expect(res.status, res.text.slice(0, 200)).toBe(413);
+      expect(JSON.parse(res.body).errors[0].extensions.code).toBe('payload_too_large');
+    }
+  });
+});
+
 describe('graceful drain', () => {
   it('50 in-flight requests (searches and inquiries) all complete; then nothing is accepted', async () => {
     const tg = await targets(t);
