@@ -42,15 +42,17 @@ export function useDeprecationNotice(): Plugin<RequestContext> {
   };
 }
 
+const utf8 = new TextDecoder();
+
 /** A GraphQL request (GET ?query= or a POST JSON body) whose operations select only __schema, __type and __typename. */
 export function isIntrospectionOnly(search: URLSearchParams, body: Uint8Array | undefined): boolean {
   let query: unknown = search.get('query');
   if (body) {
-    const text = new TextDecoder().decode(body);
-    // Every introspection field starts with "__": any other request is told apart without parsing anything.
-    if (!text.includes('__')) return false;
+    // Every introspection field starts with "__": any other request is told apart on its bytes, without decoding or
+    // parsing anything (Yoga's parser decodes the body once, after this).
+    if (!Buffer.from(body.buffer, body.byteOffset, body.byteLength).includes('__')) return false;
     try {
-      query = (JSON.parse(text) as { query?: unknown })?.query;
+      query = (JSON.parse(utf8.decode(body)) as { query?: unknown })?.query;
     } catch {
       return false;
     }

@@ -103,8 +103,8 @@ describe('request ids and envelopes (§1, §7)', () => {
 
 describe('the request scope (what the HTTP layer reads back after serving)', () => {
   it('keeps each GraphQL answer its own request id, cache verdict and errors while REST and GraphQL requests interleave', async () => {
-    // GraphQL requests run in an AsyncLocalStorage that is switched off whenever none is in flight (src/http/context.ts):
-    // errors formatted while others start and finish must still name their own request, and REST never needs it.
+    // Each GraphQL answer's errors are formatted with the scope of the request it answers (useCatalogueErrors, found by
+    // its Request): errors formatted while others start and finish must still name their own request.
     // GET, so that a clean answer is a cacheable catalogue read and one with field errors is not.
     const graphqlGet = (query: string, id: string) =>
       t.rest(`/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: 'application/graphql-response+json', 'x-request-id': id } });
