@@ -3,7 +3,7 @@ import { argumentFedBy, argumentHolding, argumentRefusal } from './refused-argum
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
 import { toApiError, errorExtensions } from '../errors/translate.js';
-import type { RequestScope } from '../http/context.js';
+import type { RequestContext, RequestScope } from '../http/context.js';
 import type { Logger } from '../logging/logger.js';
 
 /**
@@ -174,15 +174,15 @@ export function useCatalogueValidationErrors(options: { baseUrl: string; log: Lo
  * own masking calls its maskError with the error alone: reaching the request from there took an AsyncLocalStorage
  * around every GraphQL request, whose hooks ran on every promise of the process (docs/performance.md, "stop 34").
  */
-export function useCatalogueErrors(options: { baseUrl: string; log: Logger; scopeOf: (request: Request) => RequestScope | undefined }): Plugin {
+export function useCatalogueErrors(options: { baseUrl: string; log: Logger }): Plugin<object, RequestContext> {
   return {
-    onResultProcess({ request, result, setResult }) {
+    onResultProcess({ serverContext, result, setResult }) {
       // A stream of results (subscriptions, @defer) is not something this schema serves.
       if (Symbol.asyncIterator in result) return;
       const results: ExecutionResult[] = Array.isArray(result) ? result : [result];
       // Most answers have no errors: they pass untouched, with nothing allocated for them.
       if (!results.some((one) => one.errors?.length)) return;
-      const scope = options.scopeOf(request);
+      const scope = serverContext.scope;
       const formatted = results.map((one) =>
         one.errors?.length ? { ...one, errors: one.errors.map((e) => formatGraphQLError(e, options.baseUrl, options.log, {}, scope)) } : one,
       );

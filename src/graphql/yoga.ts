@@ -1,4 +1,4 @@
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { YogaServer, type Plugin } from 'graphql-yoga';
 import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { executeThroughCache, sharedReadOf } from '../cache/response-cache.js';
 import { getSchema } from './schema.js';
@@ -55,40 +55,15 @@ function useResponseCache(): Plugin<YogaServerContext> {
   };
 }
 
-/** What the HTTP layer hands Yoga with each request: the request context, and the POST body it has already read. */
-interface Handed {
-  context: YogaServerContext;
-  body?: Uint8Array<ArrayBuffer>;
-}
-
-/**
- * Yoga executes with the request context the HTTP layer built, the same object REST resolvers get. Yoga's server
- * context could not carry it: whatwg-node isolates a server context per request (`Object.create` and a copy of every
- * property by descriptor), and Yoga's `context` option copied it again into its own (envelop's extendContext); on
- * every GraphQL request (docs/performance.md, "stop 22", "stop 35"). The params handler is given it instead: Yoga adds
- * `request` and `params` to it and builds the execution's context from it.
- */
-function useRequestContext(handed: WeakMap<Request, Handed>): Plugin<YogaServerContext> {
-  return {
-    onParams({ request, paramsHandler, setParamsHandler }) {
-      const context = handed.get(request)?.context;
-      if (!context) throw new Error('a GraphQL request reached Yoga without its request context');
-      // Yoga types it as its server context (with waitUntil); resolvers are typed by the builder's Context.
-      const executionContext = context as unknown as Parameters<typeof paramsHandler>[0]['context'];
-      setParamsHandler((payload) => paramsHandler({ ...payload, context: executionContext }));
-    },
-  };
-}
-
 /**
  * Yoga's request parsers read the POST body the HTTP layer has already read (and refused past its size limit): from
  * those bytes, not from a second Request made of them, whose stream and headers whatwg-node built on every request.
  * The parser is still the one Yoga chose for the request's media type, so what it accepts and refuses is Yoga's.
  */
-function useBodyAlreadyRead(handed: WeakMap<Request, Handed>): Plugin<YogaServerContext> {
+function useBodyAlreadyRead(bodies: WeakMap<Request, Uint8Array<ArrayBuffer>>): Plugin<YogaServerContext> {
   return {
     onRequestParse({ request, requestParser, setRequestParser }) {
-      const body = handed.get(request)?.body;
+      const body = bodies.get(request);
       if (body && requestParser) setRequestParser(() => requestParser(withBody(request, body)));
     },
   };
@@ -122,10 +97,10 @@ export function createGraphQLServer(options: {
   log: Logger;
   /** Operations clients may send by hash; unset: documents are sent as text only. */
   persistedOperations?: PersistedOperations;
-  plugins?: Plugin[];
 }): GraphQLServer {
-  const handed = new WeakMap<Request, Handed>();
-  const yoga = createYoga<object, YogaServerContext>({
+  // The POST body the HTTP layer read, by its request, for the parser.
+  const bodies = new WeakMap<Request, Uint8Array<ArrayBuffer>>();
+  const yoga = new YogaServer<YogaServerContext, YogaServerContext>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
@@ -144,10 +119,9 @@ export function createGraphQLServer(options: {
     plugins: [
       // First: it turns a hash into the document every later plugin reads.
       ...(options.persistedOperations ? [usePersistedOperationsManifest(options.persistedOperations)] : []),
-      useBodyAlreadyRead(handed),
-      useRequestContext(handed),
+      useBodyAlreadyRead(bodies),
       useCatalogueValidationErrors({ baseUrl: options.baseUrl, log: options.log }),
-      useCatalogueErrors({ baseUrl: options.baseUrl, log: options.log, scopeOf: (request) => handed.get(request)?.context.scope }),
+      useCatalogueErrors({ baseUrl: options.baseUrl, log: options.log }),
       useRequestBounds(),
       useOneLeadPerRequest(),
       useStorableText(),
@@ -157,20 +131,21 @@ export function createGraphQLServer(options: {
       useJitExecution({ compileAfter: JIT_COMPILE_AFTER }),
       // Last: every check above runs on a cached answer too.
       useResponseCache(),
-      ...(options.plugins ?? []),
     ],
   });
-  // Read once: each read of a property of Yoga's server adapter goes through a Proxy that binds the method anew.
-  // Called without a server context (see fetch): Yoga's type asks for one, whatwg-node does not.
-  const handleRequest = yoga.handleRequest as (request: Request) => Promise<Response> | Response;
+  // Yoga's server without the whatwg-node server adapter createYoga wraps it in: that layer isolated a server context
+  // per request (Object.create and a copy of every property by descriptor, even of an empty one), ran the onRequest
+  // hooks of Yoga's health-check and unhandled-route plugins (no path but /graphql reaches Yoga here), and wrapped the
+  // answer in promises once more (docs/performance.md, "stop 36"). Given our request context as its server context,
+  // Yoga runs the params handler with it: resolvers get the very object REST resolvers do, and nothing copies it.
+  const handle = yoga.handle as unknown as (request: Request, context: YogaServerContext) => Promise<Response> | Response;
   return {
     fetch(request, context, body) {
-      handed.set(request, { context, body });
-      // handleRequest, not fetch: Yoga's fetch() waits for the answer through an abort listener on the request's
-      // signal, and that path kept every answer alive across young-generation GCs until the next mark-compact (~45 KB a
-      // request, docs/performance.md "stop 23"). A client that hangs up is handled by the HTTP layer, as for REST.
-      // No server context: whatwg-node copies a given one by property descriptors on every request, even an empty one.
-      return Promise.resolve(handleRequest(request));
+      if (body) bodies.set(request, body);
+      // Nothing waits for the answer through an abort listener on the request's signal, as the adapter's fetch() did:
+      // that kept every answer alive across young-generation GCs until the next mark-compact (~45 KB a request,
+      // docs/performance.md "stop 23"). A client that hangs up is handled by the HTTP layer, as for REST.
+      return Promise.resolve(handle(request, context));
     },
   };
 }
