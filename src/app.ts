@@ -45,6 +45,7 @@ import { clientIp, type ServerContext } from './http/client-ip.js';
 import { createResponseCache, type ResponseCacheOptions } from './cache/response-cache.js';
 import { createMetrics, surfaceOf, type Metrics, type MetricsSurface } from './observability/metrics.js';
 import { Request, Response } from './http/fetch-api.js';
+import { utf8Bytes } from './http/utf8.js';
 
 export interface AppOptions {
   prisma: PrismaClient;
@@ -164,7 +165,7 @@ export function createApp(options: AppOptions): App {
   const schema = getSchema();
   const routes = orderRoutes(restRoutes.map((route) => compileRoute(route, schema)));
   const yoga = createGraphQLServer({ baseUrl: deps.baseUrl, log: deps.log, persistedOperations: options.persistedOperations });
-  let openApi: string | undefined;
+  let openApi: Buffer<ArrayBuffer> | undefined;
   const openApiDocument = () => (openApiDoc ??= buildOpenApiDocument(routes, schema, deps.baseUrl));
   let openApiDoc: ReturnType<typeof buildOpenApiDocument> | undefined;
   const routesById = new Map(routes.map((r) => [r.route.operationId, r]));
@@ -313,7 +314,7 @@ export function createApp(options: AppOptions): App {
       } catch (e) {
         return errorResponse(translate(e, log, requestId), requestId, deps.baseUrl);
       }
-      openApi ??= JSON.stringify(openApiDocument());
+      openApi ??= utf8Bytes(JSON.stringify(openApiDocument()));
       return new Response(openApi, { headers: { 'content-type': 'application/json; charset=utf-8' } });
     }
     try {
@@ -338,7 +339,7 @@ export function createApp(options: AppOptions): App {
       const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
       if (answer.etag) headers.etag = answer.etag;
       if (matched.compiled.route.deprecatedFields) Object.assign(headers, deprecation);
-      return new Response(withRequestId(answer.text, requestId), { status: answer.status, headers });
+      return new Response(utf8Bytes(withRequestId(answer.text, requestId)), { status: answer.status, headers });
     } catch (e) {
       return errorResponse(translate(e, log, requestId, request), requestId, deps.baseUrl);
     }

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { RESPONSE_CACHE_TEXT } from '../cache/response-cache.js';
 import { Headers, Response } from './fetch-api.js';
+import { utf8Bytes } from './utf8.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -50,8 +51,9 @@ export async function withCaching(request: Request, response: Response, requestI
 
 /** The weak ETag of a body, given as it reads without its request_id. */
 export function weakEtag(stableBody: string): string {
-  // One-shot hash: no Hash object per response (the same SHA-256, so ETags are unchanged).
-  return `W/"${hash('sha256', stableBody, 'base64url').slice(0, 27)}"`;
+  // One-shot hash: no Hash object per response (the same SHA-256 of the same bytes, so ETags are unchanged), of bytes
+  // encoded by utf8Bytes: hashing the string had Node encode it, at the cost utf8Bytes avoids.
+  return `W/"${hash('sha256', utf8Bytes(stableBody), 'base64url').slice(0, 27)}"`;
 }
 
 /** A JSON object's text with `request_id` added as its last member (a REST body as it is sent). */

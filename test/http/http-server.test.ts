@@ -169,6 +169,37 @@ describe('request bodies as a socket delivers them', () => {
   });
 });
 
+describe('answers as a socket delivers them', () => {
+  // Long bodies are encoded by utf8Bytes (ICU), short ones by Node: both must arrive as the UTF-8 of their JSON, with
+  // a Content-Length of its bytes, non-ASCII text (the catalogue's en dashes, accented names) included.
+  it('a venue page, a GraphQL answer and a short answer arrive whole, their Content-Length their bytes', async () => {
+    const base = `http://127.0.0.1:${port}`;
+    // identity: fetch asks for compressed bodies and unpacks them, so their Content-Length would not be theirs.
+    const headers = { authorization: `Bearer ${t.keys.partner}`, 'accept-encoding': 'identity' };
+    const answers = [
+      await fetch(`${base}/api/v1/venues?limit=20`, { headers }),
+      await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ venues(first: 20) { nodes { name city state priceRange } } }' }),
+      }),
+      await fetch(`${base}/api/v1/venues/pricing?region=california&event_guests=120&overnight_guests=40&nights=3&season=peak`, { headers }),
+    ];
+    const texts: string[] = [];
+    for (const answer of answers) {
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(answer.status, bytes.toString().slice(0, 200)).toBe(200);
+      expect(Number(answer.headers.get('content-length'))).toBe(bytes.byteLength);
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      expect(() => JSON.parse(text)).not.toThrow();
+      texts.push(text);
+    }
+    expect(texts[0].length).toBeGreaterThan(2048);
+    expect(texts[1].length).toBeGreaterThan(2048);
+    expect(texts.join('')).toMatch(/[^\x00-\x7f]/);
+  });
+});
+
 describe('graceful drain', () => {
   it('50 in-flight requests (searches and inquiries) all complete; then nothing is accepted', async () => {
     const tg = await targets(t);
