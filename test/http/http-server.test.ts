@@ -196,7 +196,12 @@ describe('answers as a socket delivers them', () => {
     }
     expect(texts[0].length).toBeGreaterThan(2048);
     expect(texts[1].length).toBeGreaterThan(2048);
-    expect(texts.join('')).toMatch(/[^\x00-\x7f]/);
+    expect(
+      texts
+        .join('')
+        .split('')
+        .some((c) => c.charCodeAt(0) > 0x7f),
+    ).toBe(true);
   });
 });
 
