@@ -11,8 +11,8 @@ import { useStorableText } from './storable-text.js';
 import { useDeprecationNotice } from '../http/deprecation.js';
 import { usePersistedOperationsManifest, type PersistedOperations } from './persisted-operations.js';
 import { useJitExecution } from './jit.js';
-import { Request as FetchRequest, Response as FetchResponse } from '../http/fetch-api.js';
-import { utf8Bytes } from '../http/utf8.js';
+import { Request as FetchRequest } from '../http/fetch-api.js';
+import { withJsonBytes } from '../http/responses.js';
 
 /**
  * A query document runs compiled by graphql-jit from its second execution on: a frontend's operations repeat, and a
@@ -146,14 +146,8 @@ export function createGraphQLServer(options: {
       // Nothing waits for the answer through an abort listener on the request's signal, as the adapter's fetch() did:
       // that kept every answer alive across young-generation GCs until the next mark-compact (~45 KB a request,
       // docs/performance.md "stop 23"). A client that hangs up is handled by the HTTP layer, as for REST.
-      const answer = await handle(request, context);
-      // Yoga answers JSON as text, which the socket write would encode with Node's slow encoder (src/http/utf8.ts).
-      // Event streams and multipart answers are left as they are: they are written as they come.
-      if (!JSON_ANSWER.test(answer.headers.get('content-type') ?? '')) return answer;
-      const text = await answer.text();
-      return new FetchResponse(utf8Bytes(text), { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+      // Yoga answers JSON as text.
+      return withJsonBytes(await handle(request, context));
     },
   };
 }
-
-const JSON_ANSWER = /^application\/(graphql-response\+)?json/;

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/api-error.js';
 import { errorBody, errorExtensions } from '../errors/translate.js';
 import { Headers, Response } from './fetch-api.js';
+import { utf8Bytes } from './utf8.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -32,4 +33,19 @@ export async function withGraphQLErrorBody(response: Response, requestId: string
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
   return new Response(answer.body, { status: response.status, headers });
+}
+
+const JSON_ANSWER = /^application\/(graphql-response\+)?json/;
+
+/**
+ * A JSON answer made elsewhere (Yoga, the MCP SDK), re-made with its UTF-8 bytes as its body. Yoga's keeps its JSON as
+ * text, which the socket write would put through Node's slow encoder; those bytes are encoded once by utf8Bytes. The
+ * SDK's is Node's own Response, whose body is a stream the HTTP adapter would pump chunk by chunk; its bytes are read
+ * once. Event streams and multipart answers are left as they are: they are written as they come.
+ */
+export async function withJsonBytes(answer: Response): Promise<Response> {
+  if (!JSON_ANSWER.test(answer.headers.get('content-type') ?? '')) return answer;
+  const body: Pick<Response, 'text' | 'arrayBuffer'> = answer;
+  const bytes = answer instanceof Response ? utf8Bytes(await body.text()) : Buffer.from(await body.arrayBuffer());
+  return new Response(bytes, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
 }

@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ApiError } from '../errors/api-error.js';
 import { readBody } from '../http/body.js';
+import { withJsonBytes } from '../http/responses.js';
 import type { Logger } from '../logging/logger.js';
 import { createAssistantServer, runToolOnCore, type PreparedTool, type RouteRunner } from './mcp.server.js';
 import { Response } from '../http/fetch-api.js';
@@ -86,7 +87,7 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request, { parsedBody: parsed });
+      return await withJsonBytes(await transport.handleRequest(request, { parsedBody: parsed }));
     } finally {
       void server.close();
     }

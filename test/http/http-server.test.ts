@@ -172,7 +172,7 @@ describe('request bodies as a socket delivers them', () => {
 describe('answers as a socket delivers them', () => {
   // Long bodies are encoded by utf8Bytes (ICU), short ones by Node: both must arrive as the UTF-8 of their JSON, with
   // a Content-Length of its bytes, non-ASCII text (the catalogue's en dashes, accented names) included.
-  it('a venue page, a GraphQL answer and a short answer arrive whole, their Content-Length their bytes', async () => {
+  it('a venue page, a GraphQL answer, a short answer and an assistant tool call arrive whole, their Content-Length their bytes', async () => {
     const base = `http://127.0.0.1:${port}`;
     // identity: fetch asks for compressed bodies and unpacks them, so their Content-Length would not be theirs.
     const headers = { authorization: `Bearer ${t.keys.partner}`, 'accept-encoding': 'identity' };
@@ -184,6 +184,12 @@ describe('answers as a socket delivers them', () => {
         body: JSON.stringify({ query: '{ venues(first: 20) { nodes { name city state priceRange } } }' }),
       }),
       await fetch(`${base}/api/v1/venues/pricing?region=california&event_guests=120&overnight_guests=40&nights=3&season=peak`, { headers }),
+      // The MCP SDK answers with Node's own Response (a stream); it is re-made with its bytes too.
+      await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'accept-encoding': 'identity' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_venues', arguments: { limit: 20 } } }),
+      }),
     ];
     const texts: string[] = [];
     for (const answer of answers) {
@@ -196,6 +202,8 @@ describe('answers as a socket delivers them', () => {
     }
     expect(texts[0].length).toBeGreaterThan(2048);
     expect(texts[1].length).toBeGreaterThan(2048);
+    expect(texts[3].length).toBeGreaterThan(2048);
+    expect(JSON.parse(texts[3]).result.content.length).toBeGreaterThan(0);
     expect(
       texts
         .join('')
