@@ -25,8 +25,9 @@ export function graphqlErrorResponse(error: ApiError, requestId: string, baseUrl
  */
 export async function withGraphQLErrorBody(response: Response, requestId: string, baseUrl: string): Promise<Response> {
   if (response.status < 400) return response;
-  const text = await response.text();
-  if (text.trim()) return new Response(text, { status: response.status, headers: response.headers });
+  // The bytes as Yoga's answer has them (withJsonBytes encoded them once): passed on, not decoded and encoded again.
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.toString('utf8').trim()) return new Response(bytes, { status: response.status, headers: response.headers });
   const code = response.status === 415 ? 'unsupported_media_type' : response.status === 406 ? 'not_acceptable' : 'malformed_request';
   const error = new ApiError(code);
   const answer = graphqlErrorResponse(error, requestId, baseUrl);
