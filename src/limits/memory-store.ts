@@ -1,4 +1,5 @@
-import { applyToEntries, type LogEntry, type LogOperation, type LogResult, type SlidingLogStore } from './sliding-log.js';
+import { EntryLog } from './entry-log.js';
+import { applyToEntries, type LogOperation, type LogResult, type SlidingLogStore } from './sliding-log.js';
 
 /** Operations between two sweeps of idle logs (an IP seen once must not stay in memory forever). */
 const SWEEP_EVERY = 10_000;
@@ -8,7 +9,7 @@ const SWEEP_EVERY = 10_000;
  * exact for one node: every apply runs synchronously, so concurrent requests cannot interleave a check and an append.
  */
 export function createMemoryStore(): SlidingLogStore {
-  const logs = new Map<string, { entries: LogEntry[]; expiresAt: number }>();
+  const logs = new Map<string, { entries: EntryLog; expiresAt: number }>();
   let operations = 0;
 
   function sweep(nowMs: number) {
@@ -21,14 +22,13 @@ export function createMemoryStore(): SlidingLogStore {
       if (++operations % SWEEP_EVERY === 0) sweep(op.nowMs);
       let log = logs.get(op.key);
       if (!log) {
-        if (op.mode !== 'hit') return Promise.resolve(applyToEntries([], op));
-        log = { entries: [], expiresAt: 0 };
+        if (op.mode !== 'hit') return Promise.resolve(applyToEntries(new EntryLog(), op));
+        log = { entries: new EntryLog(), expiresAt: 0 };
         logs.set(op.key, log);
       }
       const result = applyToEntries(log.entries, op);
-      const newest = log.entries.at(-1)?.at;
-      if (newest === undefined) logs.delete(op.key);
-      else log.expiresAt = newest + Math.max(...op.rules.map((r) => r.windowMs));
+      if (log.entries.length === 0) logs.delete(op.key);
+      else log.expiresAt = log.entries.timeAt(log.entries.length - 1) + Math.max(...op.rules.map((r) => r.windowMs));
       return Promise.resolve(result);
     },
     close: () => Promise.resolve(),

@@ -1,3 +1,4 @@
+import type { EntryLog } from './entry-log.js';
 import type { WindowRule } from './limits.policy.js';
 
 /**
@@ -50,51 +51,29 @@ export interface SlidingLogStore {
   close(): Promise<void>;
 }
 
-interface Entry {
-  at: number;
-  member: string;
-}
-
-/** First index whose entry is newer than `after` (entries sorted by time). */
-function firstAfter(entries: Entry[], after: number): number {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (entries[mid].at > after) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
 /**
- * The sliding log over one in-memory array, the same steps as the Redis Lua script. Synchronous, so in one process
+ * The sliding log over one in-memory log, the same steps as the Redis Lua script. Synchronous, so in one process
  * it is atomic by construction: no await between the check and the append.
  */
-export function applyToEntries(entries: Entry[], op: LogOperation): LogResult {
+export function applyToEntries(entries: EntryLog, op: LogOperation): LogResult {
   const longest = Math.max(...op.rules.map((r) => r.windowMs));
-  const expired = firstAfter(entries, op.nowMs - longest);
-  if (expired > 0) entries.splice(0, expired);
-  if (op.mode === 'refund') {
-    const index = entries.findIndex((e) => e.member === op.member);
-    if (index >= 0) entries.splice(index, 1);
-  }
-  const starts = op.rules.map((r) => firstAfter(entries, op.nowMs - r.windowMs));
+  const expired = entries.firstAfter(op.nowMs - longest);
+  if (expired > 0) entries.dropOldest(expired);
+  if (op.mode === 'refund') entries.removeNewest(op.member);
+  const starts = op.rules.map((r) => entries.firstAfter(op.nowMs - r.windowMs));
   const allowed = op.rules.every((r, i) => entries.length - starts[i] < r.limit);
   if (op.mode === 'hit' && allowed) {
-    const at = firstAfter(entries, op.nowMs);
-    entries.splice(at, 0, { at: op.nowMs, member: op.member });
+    const at = entries.firstAfter(op.nowMs);
+    entries.insert(at, op.nowMs, op.member);
     for (let i = 0; i < starts.length; i++) if (starts[i] > at) starts[i] = at;
   }
   const windows = op.rules.map((r, i): WindowState => {
     const count = entries.length - starts[i];
     return {
       count,
-      oldestMs: count > 0 ? entries[starts[i]].at : null,
-      freeAtMs: count >= r.limit ? entries[starts[i] + count - r.limit].at + r.windowMs : null,
+      oldestMs: count > 0 ? entries.timeAt(starts[i]) : null,
+      freeAtMs: count >= r.limit ? entries.timeAt(starts[i] + count - r.limit) + r.windowMs : null,
     };
   });
   return { allowed, windows };
 }
-
-export type { Entry as LogEntry };

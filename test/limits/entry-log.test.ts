@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EntryLog } from '../../src/limits/entry-log.js';
+import { applyToEntries, type LogMode, type LogResult } from '../../src/limits/sliding-log.js';
+import { DAY_MS, MINUTE_MS } from '../../src/limits/limits.policy.js';
+
+const T0 = Date.parse('2026-06-01T10:00:00Z');
+
+/** The sliding log as it was written before the typed arrays: one object per entry, members compared as strings. */
+function modelApply(entries: Array<{ at: number; member: string }>, op: { rules: { windowMs: number; limit: number }[]; nowMs: number; mode: LogMode; member: string }): LogResult {
+  const longest = Math.max(...op.rules.map((r) => r.windowMs));
+  while (entries.length && entries[0].at <= op.nowMs - longest) entries.shift();
+  if (op.mode === 'refund') {
+    const index = entries.findLastIndex((e) => e.member === op.member);
+    if (index >= 0) entries.splice(index, 1);
+  }
+  const countAfter = (t: number) => entries.filter((e) => e.at > t).length;
+  const allowed = op.rules.every((r) => countAfter(op.nowMs - r.windowMs) < r.limit);
+  if (op.mode === 'hit' && allowed) {
+    const at = entries.findIndex((e) => e.at > op.nowMs);
+    entries.splice(at < 0 ? entries.length : at, 0, { at: op.nowMs, member: op.member });
+  }
+  return {
+    allowed,
+    windows: op.rules.map((r) => {
+      const inside = entries.filter((e) => e.at > op.nowMs - r.windowMs);
+      return {
+        count: inside.length,
+        oldestMs: inside.length ? inside[0].at : null,
+        freeAtMs: inside.length >= r.limit ? inside[inside.length - r.limit].at + r.windowMs : null,
+      };
+    }),
+  };
+}
+
+describe('EntryLog (an in-memory sliding log in typed arrays)', () => {
+  it('answers every sequence of hits, peeks and refunds as one object per entry did, across growth, trims and a clock that steps back', () => {
+    const rules = [
+      { windowMs: MINUTE_MS, limit: 40 },
+      { windowMs: DAY_MS, limit: 300 },
+    ];
+    const step = fc.record({
+      // Mostly forward, sometimes far (trims the whole minute or day), sometimes back (an out-of-order insert).
+      advanceMs: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.constantFrom(MINUTE_MS, DAY_MS - 1, DAY_MS), fc.integer({ min: -5_000, max: -1 })),
+      mode: fc.constantFrom<LogMode>('hit', 'hit', 'hit', 'hit', 'peek', 'refund'),
+      // A refund names one of the members hit so far (by how far back) or one never seen.
+      back: fc.nat(60),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 700 }), (steps) => {
+        const log = new EntryLog();
+        const model: Array<{ at: number; member: string }> = [];
+        const members: string[] = [];
+        let now = T0;
+        for (const [n, s] of steps.entries()) {
+          now += s.advanceMs;
+          const member = s.mode === 'refund' ? (members[members.length - 1 - s.back] ?? 'never-hit') : `m${n}`;
+          if (s.mode === 'hit') members.push(member);
+          const op = { key: 'k', rules, nowMs: now, mode: s.mode, member };
+          expect(applyToEntries(log, op), `step ${n}`).toEqual(modelApply(model, op));
+          expect(log.length).toBe(model.length);
+        }
+        expect(Array.from({ length: log.length }, (_, i) => log.timeAt(i))).toEqual(model.map((e) => e.at));
+        // Taking back every entry left, newest member first, removes each one's own time.
+        for (const member of members.toReversed()) {
+          const op = { key: 'k', rules, nowMs: now, mode: 'refund' as const, member };
+          expect(applyToEntries(log, op), `refund of ${member}`).toEqual(modelApply(model, op));
+          expect(Array.from({ length: log.length }, (_, i) => log.timeAt(i))).toEqual(model.map((e) => e.at));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps every entry when the arrays are compacted or shrunk after the oldest were dropped', () => {
+    const log = new EntryLog();
+    for (let i = 0; i < 1024; i++) log.insert(log.length, T0 + i, `m${i}`);
+    log.dropOldest(824);
+    for (let i = 1024; i < 1324; i++) log.insert(log.length, T0 + i, `m${i}`);
+    expect(Array.from({ length: log.length }, (_, i) => log.timeAt(i))).toEqual(Array.from({ length: 500 }, (_, i) => T0 + 824 + i));
+    expect(log.removeNewest('m824')).toBe(true);
+    expect(log.timeAt(0)).toBe(T0 + 825);
+  });
+
+  it('keeps 300,000 entries in order and drops them all when the day has passed', () => {
+    const log = new EntryLog();
+    for (let i = 0; i < 300_000; i++) log.insert(log.length, T0 + Math.floor(i / 10), `m${i}`);
+    expect(log.length).toBe(300_000);
+    expect(log.timeAt(0)).toBe(T0);
+    expect(log.timeAt(299_999)).toBe(T0 + 29_999);
+    expect(log.firstAfter(T0 + 15_000 - 1)).toBe(150_000);
+    expect(log.removeNewest('m299999')).toBe(true);
+    expect(log.removeNewest('m299999')).toBe(false);
+    log.dropOldest(log.firstAfter(T0 + DAY_MS));
+    expect(log.length).toBe(0);
+  });
+});
