@@ -7,7 +7,10 @@ import { DAY_MS, MINUTE_MS } from '../../src/limits/limits.policy.js';
 const T0 = Date.parse('2026-06-01T10:00:00Z');
 
 /** The sliding log as it was written before the typed arrays: one object per entry, members compared as strings. */
-function modelApply(entries: Array<{ at: number; member: string }>, op: { rules: { windowMs: number; limit: number }[]; nowMs: number; mode: LogMode; member: string }): LogResult {
+function modelApply(
+  entries: Array<{ at: number; member: string }>,
+  op: { rules: { windowMs: number; limit: number }[]; nowMs: number; mode: LogMode; member: string },
+): LogResult {
   const longest = Math.max(...op.rules.map((r) => r.windowMs));
   while (entries.length && entries[0].at <= op.nowMs - longest) entries.shift();
   if (op.mode === 'refund') {
