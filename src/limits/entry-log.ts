@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The entries of one in-memory sliding log, oldest first, as two parallel Float64Arrays: each entry's time and a
@@ -98,7 +98,7 @@ export class EntryLog {
   }
 }
 
-/** A member's tag: the first 48 bits of its SHA-256, exact as a double. */
+/** A member's tag: the first 48 bits of its SHA-1 (a one-shot hash: no Hash object per entry), exact as a double. */
 function memberTag(member: string): number {
-  return createHash('sha256').update(member).digest().readUIntBE(0, 6);
+  return hash('sha1', member, 'buffer').readUIntBE(0, 6);
 }
