@@ -1,6 +1,9 @@
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { EntryLog } from '../../src/limits/entry-log.js';
+import { createMemoryStore } from '../../src/limits/memory-store.js';
 import { applyToEntries, type LogMode, type LogResult } from '../../src/limits/sliding-log.js';
 import { DAY_MS, MINUTE_MS } from '../../src/limits/limits.policy.js';
 
@@ -96,5 +99,27 @@ describe('EntryLog (an in-memory sliding log in typed arrays)', () => {
     expect(log.removeNewest('m299999')).toBe(false);
     log.dropOldest(log.firstAfter(T0 + DAY_MS));
     expect(log.length).toBe(0);
+  });
+
+  it("keeps a key's entries off the JavaScript heap: 300,000 add under 1 MB to what a full GC walks", async () => {
+    // A full GC's work grows with the objects it marks. One object per entry (with its boxed time and member
+    // string) made 1.5 million entries ~230 MB of heap and ~300 ms per full GC (docs/performance.md, stop 37).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const store = createMemoryStore();
+    const rules = [
+      { windowMs: MINUTE_MS, limit: 1_000_000 },
+      { windowMs: DAY_MS, limit: 100_000_000 },
+    ];
+    await store.apply({ key: 'req:k', rules, nowMs: T0, mode: 'hit', member: 'first' });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 300_000; i++)
+      await store.apply({ key: 'req:k', rules, nowMs: T0 + Math.floor(i / 4), mode: 'hit', member: `p:${i.toString(36)}` });
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    const peek = await store.apply({ key: 'req:k', rules, nowMs: T0 + 75_000, mode: 'peek', member: 'x' });
+    expect(peek.windows[1].count).toBe(300_001);
+    expect(grown).toBeLessThan(1_000_000);
   });
 });
