@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,4 +123,22 @@ describe('one PGlite session, many connections', () => {
     socket.destroy();
     expect(answer.toString()).toBe('N');
   });
+
+  it('keeps nothing of what it sent: 1,000 answers of 40 rows add under 3 MB to the heap (PGlite kept every row)', async () => {
+    // execProtocolRaw parsed each answer into objects and kept them until an execProtocol call; the database
+    // process held every row it had sent (docs/performance.md, stop 37).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const connections = pool(4);
+    const query = 'SELECT g AS n, repeat(md5(g::text), 6) AS filler FROM generate_series(1, 40) AS g';
+    await connections.query(query);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 250; i++) {
+      const answers = await Promise.all(Array.from({ length: 4 }, () => connections.query(query)));
+      expect(answers.every((a) => a.rows.length === 40)).toBe(true);
+    }
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(3_000_000);
+  }, 60_000);
 });

@@ -11,6 +11,16 @@ import { embeddedSocketDir, socketDatabaseUrl, socketFile } from './socket-path.
 
 const entry = fileURLToPath(new URL(`./database-process${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
 const START_TIMEOUT_MS = 120_000;
+
+/**
+ * The V8 heap sizing of this process's command line (npm start's `--max-semi-space-size`, `--heap-growing-percent`,
+ * and a `--max-old-space-size` if given), which the database process runs with too. Left to V8's own sizing, PGlite's
+ * process ran a full GC every ~8 s under a steady read load, each one keeping its CPU busy for ~300 ms while queries
+ * waited (docs/performance.md, stop 37): the same stall the API process had before it got these options.
+ */
+export function heapOptionsOf(execArgv: readonly string[]): string[] {
+  return execArgv.filter((option) => /^--(max-semi-space-size|heap-growing-percent|max-old-space-size)=\d+$/.test(option));
+}
 const STOP_TIMEOUT_MS = 10_000;
 /** More deaths than this within RESTART_WINDOW_MS is a fault a restart will not mend. */
 const MAX_RESTARTS = 3;
@@ -56,7 +66,7 @@ export function embeddedDatabaseRuns(dataDir: string): Promise<boolean> {
 async function startProcess(options: EmbeddedDatabaseOptions, socketDir: string): Promise<ChildProcess> {
   const child = fork(entry, [], {
     // A compiled build runs the .js entry as is; from source the child needs the same TypeScript loader as we do.
-    execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    execArgv: [...heapOptionsOf(process.execArgv), ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : [])],
     env: {
       ...process.env,
       EMBEDDED_DATA_DIR: options.dataDir,

@@ -40,6 +40,23 @@ export function lastReadyStatus(messages: Uint8Array): string | undefined {
   return status;
 }
 
+/**
+ * Runs one unit of frontend messages and returns PGlite's backend messages as they are. Not `execProtocolRaw`: in
+ * PGlite 0.5 that one also parses every backend message into objects (each DataRow's values as strings) and appends
+ * them to a result list that only `execProtocol` ever empties, so the database process kept every row it had ever sent
+ * (~31 KB per venue search: 921 MB of heap after ~30,000 requests, and a full GC of it took 1.3 s; docs/performance.md,
+ * stop 37). `execProtocolRawStream` hands the bytes to a callback without parsing them. The startup message is
+ * answered by PGlite outside that path (its bytes are the return value of `execProtocolRaw`), and it comes once per
+ * connection.
+ */
+export async function execute(pglite: PGlite, unit: Uint8Array): Promise<Uint8Array> {
+  if (unit[0] === 0) return pglite.execProtocolRaw(unit);
+  const chunks: Buffer[] = [];
+  // A chunk is a view of PGlite's memory, reused after the callback: copied.
+  await pglite.execProtocolRawStream(unit, { onRawData: (chunk) => chunks.push(Buffer.from(chunk)) });
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+}
+
 function simpleQuery(sql: string): Uint8Array {
   const text = Buffer.from(`${sql}\0`);
   const message = Buffer.alloc(5 + text.length);
@@ -71,7 +88,7 @@ export async function serveWireProtocol(pglite: PGlite, socketPath: string): Pro
     const run = async (unit: Uint8Array) => {
       release ??= await session.acquire();
       if (closed) return;
-      const answer = await pglite.execProtocolRaw(unit);
+      const answer = await execute(pglite, unit);
       if (!closed) socket.write(answer);
       if (lastReadyStatus(answer) === 'I') {
         release();
@@ -86,7 +103,7 @@ export async function serveWireProtocol(pglite: PGlite, socketPath: string): Pro
       // After whatever this connection still had queued: roll back a transaction it left open, then hand on the session.
       work = work.then(async () => {
         if (!release) return;
-        await pglite.execProtocolRaw(simpleQuery('ROLLBACK')).catch(() => undefined);
+        await execute(pglite, simpleQuery('ROLLBACK')).catch(() => undefined);
         release();
         release = undefined;
       });
