@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNodeOptions } from '../../scripts/start-command.js';
 import { openDatabase } from '../../src/db/client.js';
+import { heapOptionsOf } from '../../src/db/embedded/embedded-database.js';
 import { freePort, repoRoot, startServer, type ServerProcess } from '../support/processes.js';
 
 let dataDir: string;
@@ -94,6 +96,13 @@ describe('the embedded database process', () => {
     // The data files too: PGlite writes them 0666, so the directory is the door, and only this user may enter it
     // (it was 0755 before the start, as an operator's mkdir leaves it).
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    // The database process runs with npm start's heap sizing: under V8's own it ran a full GC every ~8 s of steady
+    // load, each one ~300 ms of its CPU while queries waited.
+    const commandLines = await Promise.all((await processesOf(dataDir)).map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
+    const databaseProcess = commandLines.map((line) => line.split('\0')).find((args) => args.some((a) => a.includes('database-process')));
+    const heapOptions = startNodeOptions(repoRoot).filter((o) => /^--(max-semi-space-size|heap-growing-percent)=/.test(o));
+    expect(heapOptions).toHaveLength(2);
+    expect(databaseProcess).toEqual(expect.arrayContaining(heapOptions));
     const search = (key: string) => fetch(`${base}/api/v1/venues?limit=20&state=CA`, { headers: { authorization: `Bearer ${key}` } });
 
     // Load: 6 searches in flight all the time while the CLI issues and revokes a key. They run on a key of their own:
@@ -165,4 +174,21 @@ describe('the embedded database process', () => {
       await reopened.close();
     }
   }, 120_000);
+});
+
+describe("the database process's node options", () => {
+  it("are the parent's heap sizing and nothing else of its command line", () => {
+    expect(
+      heapOptionsOf([
+        '--enable-source-maps',
+        '--max-semi-space-size=64',
+        '--inspect=9230',
+        '--heap-growing-percent=300',
+        '--import',
+        'tsx',
+        '--max-old-space-size=2048',
+      ]),
+    ).toEqual(['--max-semi-space-size=64', '--heap-growing-percent=300', '--max-old-space-size=2048']);
+    expect(heapOptionsOf([])).toEqual([]);
+  });
 });
