@@ -96,8 +96,7 @@ describe('the embedded database process', () => {
     // The data files too: PGlite writes them 0666, so the directory is the door, and only this user may enter it
     // (it was 0755 before the start, as an operator's mkdir leaves it).
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
-    // The database process runs with npm start's heap sizing: under V8's own it ran a full GC every ~8 s of steady
-    // load, each one ~300 ms of its CPU while queries waited.
+    // The database process runs with npm start's heap sizing: one command line sizes both processes.
     const commandLines = await Promise.all((await processesOf(dataDir)).map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
     const databaseProcess = commandLines.map((line) => line.split('\0')).find((args) => args.some((a) => a.includes('database-process')));
     const heapOptions = startNodeOptions(repoRoot).filter((o) => /^--(max-semi-space-size|heap-growing-percent)=/.test(o));

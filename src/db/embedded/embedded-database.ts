@@ -14,9 +14,9 @@ const START_TIMEOUT_MS = 120_000;
 
 /**
  * The V8 heap sizing of this process's command line (npm start's `--max-semi-space-size`, `--heap-growing-percent`,
- * and a `--max-old-space-size` if given), which the database process runs with too. Left to V8's own sizing, PGlite's
- * process ran a full GC every ~8 s under a steady read load, each one keeping its CPU busy for ~300 ms while queries
- * waited (docs/performance.md, stop 37): the same stall the API process had before it got these options.
+ * and a `--max-old-space-size` if given), which the database process runs with too, so that one command line sizes
+ * both processes (a container's heap limit included). Measured: with PGlite's result leak fixed (wire-server.ts), the
+ * options change neither its latency nor its throughput visibly (docs/performance.md, stop 37).
  */
 export function heapOptionsOf(execArgv: readonly string[]): string[] {
   return execArgv.filter((option) => /^--(max-semi-space-size|heap-growing-percent|max-old-space-size)=\d+$/.test(option));
