@@ -11,6 +11,10 @@ import { embeddedSocketDir, socketDatabaseUrl, socketFile } from './socket-path.
 
 const entry = fileURLToPath(new URL(`./database-process${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
 const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 10_000;
+/** More deaths than this within RESTART_WINDOW_MS is a fault a restart will not mend. */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
 
 /**
  * The V8 heap sizing of this process's command line (npm start's `--max-semi-space-size`, `--heap-growing-percent`,
@@ -21,10 +25,6 @@ const START_TIMEOUT_MS = 120_000;
 export function heapOptionsOf(execArgv: readonly string[]): string[] {
   return execArgv.filter((option) => /^--(max-semi-space-size|heap-growing-percent|max-old-space-size)=\d+$/.test(option));
 }
-const STOP_TIMEOUT_MS = 10_000;
-/** More deaths than this within RESTART_WINDOW_MS is a fault a restart will not mend. */
-const MAX_RESTARTS = 3;
-const RESTART_WINDOW_MS = 60_000;
 
 /**
  * PGlite runs one statement at a time whatever the pool size: a few connections keep a transaction's neighbours
