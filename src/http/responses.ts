@@ -5,6 +5,9 @@ import { utf8Bytes } from './utf8.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Space, tab, line feed, carriage return: all a JSON text may hold besides its value (RFC 8259 §2). */
+const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
 }
@@ -27,7 +30,7 @@ export async function withGraphQLErrorBody(response: Response, requestId: string
   if (response.status < 400) return response;
   // The bytes as Yoga's answer has them (withJsonBytes encoded them once): passed on, not decoded and encoded again.
   const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.toString('utf8').trim()) return new Response(bytes, { status: response.status, headers: response.headers });
+  if (bytes.some((byte) => !JSON_WHITESPACE.has(byte))) return new Response(bytes, { status: response.status, headers: response.headers });
   const code = response.status === 415 ? 'unsupported_media_type' : response.status === 406 ? 'not_acceptable' : 'malformed_request';
   const error = new ApiError(code);
   const answer = graphqlErrorResponse(error, requestId, baseUrl);

@@ -41,16 +41,13 @@ export function lastReadyStatus(messages: Uint8Array): string | undefined {
 }
 
 /**
- * Runs one unit of frontend messages and returns PGlite's backend messages as they are. Not `execProtocolRaw`: in
- * PGlite 0.5 that one also parses every backend message into objects (each DataRow's values as strings) and appends
- * them to a result list that only `execProtocol` ever empties, so the database process kept every row it had ever sent
- * (~31 KB per venue search: 921 MB of heap after ~30,000 requests, and a full GC of it took 1.3 s; docs/performance.md,
- * stop 37). `execProtocolRawStream` hands the bytes to a callback without parsing them. The startup message is
- * answered by PGlite outside that path (its bytes are the return value of `execProtocolRaw`), and it comes once per
- * connection.
+ * Runs one unit of frontend messages (the startup message included) and returns PGlite's backend messages as they
+ * are. Not `execProtocolRaw`: in PGlite 0.5 that one also parses every backend message into objects (each DataRow's
+ * values as strings) and appends them to a result list that only `execProtocol` ever empties, so the database process
+ * kept every row it had ever sent (~31 KB per venue search: 921 MB of heap after ~30,000 requests, and a full GC of it
+ * took 1.3 s; docs/performance.md, stop 37). `execProtocolRawStream` hands the bytes to a callback without parsing them.
  */
 export async function execute(pglite: PGlite, unit: Uint8Array): Promise<Uint8Array> {
-  if (unit[0] === 0) return pglite.execProtocolRaw(unit);
   const chunks: Buffer[] = [];
   // A chunk is a view of PGlite's memory, reused after the callback: copied.
   await pglite.execProtocolRawStream(unit, { onRawData: (chunk) => chunks.push(Buffer.from(chunk)) });
