@@ -179,14 +179,26 @@ export function useCatalogueErrors(options: { baseUrl: string; log: Logger }): P
     onResultProcess({ serverContext, result, setResult }) {
       // A stream of results (subscriptions, @defer) is not something this schema serves.
       if (Symbol.asyncIterator in result) return;
-      const results: ExecutionResult[] = Array.isArray(result) ? result : [result];
-      // Most answers have no errors: they pass untouched, with nothing allocated for them.
-      if (!results.some((one) => one.errors?.length)) return;
-      const scope = serverContext.scope;
-      const formatted = results.map((one) =>
-        one.errors?.length ? { ...one, errors: one.errors.map((e) => formatGraphQLError(e, options.baseUrl, options.log, {}, scope)) } : one,
-      );
-      setResult(Array.isArray(result) ? formatted : formatted[0]);
+      const formatted = withCatalogueErrors(result, serverContext.scope, options);
+      if (formatted !== result) setResult(formatted);
     },
   };
+}
+
+/**
+ * A result (or a batch) with every error in the catalogue's format; the same object when it has none, with nothing
+ * allocated for it (most answers). useCatalogueErrors runs it on what Yoga answers, and the plain POST path
+ * (src/graphql/yoga.ts) on what it answers itself.
+ */
+export function withCatalogueErrors<R extends ExecutionResult | ExecutionResult[]>(
+  result: R,
+  scope: RequestScope | undefined,
+  options: { baseUrl: string; log: Logger },
+): R {
+  const results: ExecutionResult[] = Array.isArray(result) ? result : [result];
+  if (!results.some((one) => one.errors?.length)) return result;
+  const formatted = results.map((one) =>
+    one.errors?.length ? { ...one, errors: one.errors.map((e) => formatGraphQLError(e, options.baseUrl, options.log, {}, scope)) } : one,
+  );
+  return (Array.isArray(result) ? formatted : formatted[0]) as R;
 }

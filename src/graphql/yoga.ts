@@ -1,9 +1,9 @@
-import { YogaServer, type Plugin } from 'graphql-yoga';
+import { YogaServer, processRegularResult, type Plugin } from 'graphql-yoga';
 import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { executeThroughCache, sharedReadOf } from '../cache/response-cache.js';
 import { getSchema } from './schema.js';
 import type { RequestContext } from '../http/context.js';
-import { useCatalogueErrors, useCatalogueValidationErrors } from './errors.js';
+import { useCatalogueErrors, useCatalogueValidationErrors, withCatalogueErrors } from './errors.js';
 import type { Logger } from '../logging/logger.js';
 import { useRequestBounds } from './complexity.js';
 import { useOneLeadPerRequest } from '../inquiries/one-lead-per-request.js';
@@ -11,7 +11,9 @@ import { useStorableText } from './storable-text.js';
 import { useDeprecationNotice } from '../http/deprecation.js';
 import { usePersistedOperationsManifest, type PersistedOperations } from './persisted-operations.js';
 import { useJitExecution } from './jit.js';
-import { Request as FetchRequest } from '../http/fetch-api.js';
+import { Request as FetchRequest, Response as FetchResponse } from '../http/fetch-api.js';
+import { utf8Bytes } from '../http/utf8.js';
+import { plainPostOf, type PlainPost } from './plain-post.js';
 import { withJsonBytes } from '../http/responses.js';
 
 /**
@@ -101,6 +103,25 @@ export function createGraphQLServer(options: {
 }): GraphQLServer {
   // The POST body the HTTP layer read, by its request, for the parser.
   const bodies = new WeakMap<Request, Uint8Array<ArrayBuffer>>();
+  const plugins = [
+    // First: it turns a hash into the document every later plugin reads.
+    ...(options.persistedOperations ? [usePersistedOperationsManifest(options.persistedOperations)] : []),
+    useBodyAlreadyRead(bodies),
+    useCatalogueValidationErrors({ baseUrl: options.baseUrl, log: options.log }),
+    useCatalogueErrors({ baseUrl: options.baseUrl, log: options.log }),
+    useRequestBounds(),
+    useOneLeadPerRequest(),
+    useStorableText(),
+    useDeprecationNotice(),
+    useOperationName(),
+    // Before the response cache, which wraps the execution it finds (a miss runs compiled).
+    useJitExecution({ compileAfter: JIT_COMPILE_AFTER }),
+    // Last: every check above runs on a cached answer too.
+    useResponseCache(),
+  ];
+  // The plain POST path falls back to Yoga when getResultForParams throws, which is safe only while nothing can throw
+  // after execution: an onExecutionResult hook could.
+  if (plugins.some((plugin) => 'onExecutionResult' in plugin)) throw new Error('a GraphQL plugin with onExecutionResult: see answerPlainPost');
   const yoga = new YogaServer<YogaServerContext, YogaServerContext>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
@@ -117,22 +138,7 @@ export function createGraphQLServer(options: {
     maxRequestBodySize: false,
     // Every error is formatted with its request's scope by useCatalogueErrors, which sees the request; maskError does not.
     maskedErrors: false,
-    plugins: [
-      // First: it turns a hash into the document every later plugin reads.
-      ...(options.persistedOperations ? [usePersistedOperationsManifest(options.persistedOperations)] : []),
-      useBodyAlreadyRead(bodies),
-      useCatalogueValidationErrors({ baseUrl: options.baseUrl, log: options.log }),
-      useCatalogueErrors({ baseUrl: options.baseUrl, log: options.log }),
-      useRequestBounds(),
-      useOneLeadPerRequest(),
-      useStorableText(),
-      useDeprecationNotice(),
-      useOperationName(),
-      // Before the response cache, which wraps the execution it finds (a miss runs compiled).
-      useJitExecution({ compileAfter: JIT_COMPILE_AFTER }),
-      // Last: every check above runs on a cached answer too.
-      useResponseCache(),
-    ],
+    plugins,
   });
   // Yoga's server without the whatwg-node server adapter createYoga wraps it in: that layer isolated a server context
   // per request (Object.create and a copy of every property by descriptor, even of an empty one), ran the onRequest
@@ -140,14 +146,52 @@ export function createGraphQLServer(options: {
   // answer in promises once more (docs/performance.md, "stop 36"). Given our request context as its server context,
   // Yoga runs the params handler with it: resolvers get the very object REST resolvers do, and nothing copies it.
   const handle = yoga.handle as unknown as (request: Request, context: YogaServerContext) => Promise<Response> | Response;
+
+  /**
+   * A plain POST skips the two ends of Yoga's request pipeline, whose promise chains, header reads and second Response
+   * cost ~55 µs of a ~790 µs 20-venue search (7 %, one process, alternating windows; docs/performance.md "stop 38"):
+   * reading the request (the body is read and its parameters are what Yoga's parser would find) and, for an answer
+   * without errors, writing it. In between, Yoga's getResultForParams runs as it does for every request: onParams
+   * hooks (persisted operations), parsing, validation and execution with every plugin, Yoga's error handling. An
+   * answer with errors is written by Yoga's regular result processor after the catalogue's formatting, as
+   * useCatalogueErrors and the processor Yoga negotiates for the same Accept would.
+   */
+  async function answerPlainPost(
+    { params, mediaType }: PlainPost,
+    request: Request,
+    context: YogaServerContext,
+    body: Uint8Array<ArrayBuffer>,
+  ): Promise<Response> {
+    let result: ExecutionResult;
+    try {
+      // No operation of this schema streams (no subscription type, no @defer or @stream): the result is one, never a stream.
+      result = (await yoga.getResultForParams({ params, request }, context)) as ExecutionResult;
+    } catch {
+      // Thrown by an onParams hook (Yoga's parameter checks, persisted operations refusing a document), before anything
+      // ran: errors from parsing on are results, and no plugin has an onExecutionResult hook (checked below). Yoga
+      // answers the request whole, its hooks refusing it again, as it answers every refusal.
+      return yogaAnswer(request, context, body);
+    }
+    if (!result.errors?.length) {
+      return new FetchResponse(utf8Bytes(JSON.stringify(result)), { headers: { 'content-type': `${mediaType}; charset=utf-8` } });
+    }
+    const formatted = withCatalogueErrors(result, context.scope, { baseUrl: options.baseUrl, log: options.log });
+    return withJsonBytes(await processRegularResult(formatted, yoga.fetchAPI, mediaType));
+  }
+
+  async function yogaAnswer(request: Request, context: YogaServerContext, body?: Uint8Array<ArrayBuffer>): Promise<Response> {
+    if (body) bodies.set(request, body);
+    // Nothing waits for the answer through an abort listener on the request's signal, as the adapter's fetch() did:
+    // that kept every answer alive across young-generation GCs until the next mark-compact (~45 KB a request,
+    // docs/performance.md "stop 23"). A client that hangs up is handled by the HTTP layer, as for REST.
+    // Yoga answers JSON as text.
+    return withJsonBytes(await handle(request, context));
+  }
+
   return {
-    async fetch(request, context, body) {
-      if (body) bodies.set(request, body);
-      // Nothing waits for the answer through an abort listener on the request's signal, as the adapter's fetch() did:
-      // that kept every answer alive across young-generation GCs until the next mark-compact (~45 KB a request,
-      // docs/performance.md "stop 23"). A client that hangs up is handled by the HTTP layer, as for REST.
-      // Yoga answers JSON as text.
-      return withJsonBytes(await handle(request, context));
+    fetch(request, context, body) {
+      const plain = body && plainPostOf(request, body);
+      return plain ? answerPlainPost(plain, request, context, body) : yogaAnswer(request, context, body);
     },
   };
 }
