@@ -2,7 +2,8 @@
  * `npm run bench`: the API and its baselines side by side in one run (performance.md §5).
  *
  *   npm run bench                                  3 rounds × (3 s warm-up + 10 s) per case, PGlite (+ PostgreSQL when DATABASE_URL is set)
- *   npm run bench -- --duration 5 --rounds 1       quick run
+ *   npm run bench -- --duration 5 --rounds 1       quick run (its round measures R1g before GraphQL's path is warm;
+ *                                                  the gates' medians need 3 rounds: docs/performance.md, stop 38)
  *   npm run bench -- --check                       also exit 1 when a gate of bench/goals.json fails
  *   npm run bench -- --db postgres                 only PostgreSQL (DATABASE_URL); --db pglite | both
  *   npm run bench -- --open-duration 60            OPEN's measured seconds (default 30, after --warmup at its rate)
