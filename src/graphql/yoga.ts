@@ -149,7 +149,7 @@ export function createGraphQLServer(options: {
 
   /**
    * A plain POST skips the two ends of Yoga's request pipeline, whose promise chains, header reads and second Response
-   * cost ~55 µs of a ~790 µs 20-venue search (7 %, one process, alternating windows; docs/performance.md "stop 38"):
+   * cost ~35–55 µs of a ~790 µs 20-venue search (4–7 %, one process, alternating windows; docs/performance.md "stop 38"):
    * reading the request (the body is read and its parameters are what Yoga's parser would find) and, for an answer
    * without errors, writing it. In between, Yoga's getResultForParams runs as it does for every request: onParams
    * hooks (persisted operations), parsing, validation and execution with every plugin, Yoga's error handling. An
