@@ -82,17 +82,26 @@ describe('a plain POST is answered as Yoga answers it', () => {
   }
 
   const documents: Array<[string, Record<string, unknown>]> = [
-    ['a search with variables', { query: 'query Search($first: Int) { venues(first: $first) { totalCount nodes { slug name } } }', variables: { first: 3 } }],
+    [
+      'a search with variables',
+      { query: 'query Search($first: Int) { venues(first: $first) { totalCount nodes { slug name } } }', variables: { first: 3 } },
+    ],
     [
       'the operation operationName names',
       { query: 'query A { venues(first: 1) { totalCount } } query B { vendors(first: 2) { nodes { slug } } }', operationName: 'B' },
     ],
-    ['several operations and no operationName', { query: 'query A { venues(first: 1) { totalCount } } query B { vendors(first: 1) { totalCount } }' }],
+    [
+      'several operations and no operationName',
+      { query: 'query A { venues(first: 1) { totalCount } } query B { vendors(first: 1) { totalCount } }' },
+    ],
     ['a field the schema lacks (validation)', { query: '{ venues(first: 1) { nope } }' }],
     ['a syntax error', { query: '{ venues(first: ' }],
     ['an empty document', { query: '' }],
     ['a variable of the wrong type', { query: 'query Search($first: Int) { venues(first: $first) { totalCount } }', variables: { first: 'three' } }],
-    ['a venue that does not exist (an error with data)', { query: '{ venue(slug: "nowhere/none/no-such-venue") { slug } venues(first: 1) { totalCount } }' }],
+    [
+      'a venue that does not exist (an error with data)',
+      { query: '{ venue(slug: "nowhere/none/no-such-venue") { slug } venues(first: 1) { totalCount } }' },
+    ],
     ['an argument out of bounds', { query: '{ venues(first: 1000) { totalCount } }' }],
     ['a subscription', { query: 'subscription { venues { totalCount } }' }],
   ];
@@ -105,7 +114,11 @@ describe('a plain POST is answered as Yoga answers it', () => {
         const yoga = await answer({ ...params, unused: null }, accept);
         expect(lane.took).toBe(true);
         expect(yoga.took).toBe(false);
-        expect({ status: lane.status, headers: lane.headers, text: lane.text }).toEqual({ status: yoga.status, headers: yoga.headers, text: yoga.text });
+        expect({ status: lane.status, headers: lane.headers, text: lane.text }).toEqual({
+          status: yoga.status,
+          headers: yoga.headers,
+          text: yoga.text,
+        });
       });
     }
   }
