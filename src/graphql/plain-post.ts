@@ -28,9 +28,15 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const utf8 = new TextDecoder();
 
 /**
+ * A POST body's text, as both paths read it: Yoga's parsers (through useBodyAlreadyRead, src/graphql/yoga.ts) and
+ * plainPostOf. Invalid UTF-8 becomes U+FFFD, as in Request.text().
+ */
+export const bodyText = (body: Uint8Array): string => utf8.decode(body);
+
+/**
  * The request as a plain POST, or null for Yoga's own parsing: a POST of application/json (tested as Yoga tests it:
- * the first value, case as sent), asking for one JSON media type, whose body decodes (as Yoga decodes it: invalid
- * UTF-8 becomes U+FFFD) to an object of Yoga's four parameters, each of a type Yoga's checks accept. Anything else,
+ * the first value, case as sent), asking for one JSON media type, whose body's text (bodyText, which Yoga's parsers
+ * read too) is an object of Yoga's four parameters, each of a type Yoga's checks accept. Anything else,
  * including what Yoga would refuse or parse otherwise (a batch, a GraphQL or form body, a null-valued extra key),
  * goes through Yoga, which answers it as before.
  */
@@ -43,7 +49,7 @@ export function plainPostOf(request: Pick<Request, 'method' | 'headers'>, body: 
   if (!mediaType) return null;
   let params: unknown;
   try {
-    params = JSON.parse(utf8.decode(body));
+    params = JSON.parse(bodyText(body));
   } catch {
     return null;
   }

@@ -13,7 +13,7 @@ import { usePersistedOperationsManifest, type PersistedOperations } from './pers
 import { useJitExecution } from './jit.js';
 import { Request as FetchRequest, Response as FetchResponse } from '../http/fetch-api.js';
 import { utf8Bytes } from '../http/utf8.js';
-import { plainPostOf, type PlainPost } from './plain-post.js';
+import { bodyText, plainPostOf, type PlainPost } from './plain-post.js';
 import { withJsonBytes } from '../http/responses.js';
 
 /**
@@ -72,11 +72,9 @@ function useBodyAlreadyRead(bodies: WeakMap<Request, Uint8Array<ArrayBuffer>>): 
   };
 }
 
-const utf8 = new TextDecoder();
-
 /** What Yoga's parsers read of a POST (method, URL, headers, body as JSON, text or form data), its body from bytes. */
 function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
-  const text = () => utf8.decode(body);
+  const text = () => bodyText(body);
   const view: Pick<Request, 'method' | 'url' | 'headers' | 'text' | 'json' | 'formData'> = {
     method: request.method,
     url: request.url,
@@ -120,7 +118,7 @@ export function createGraphQLServer(options: {
     useResponseCache(),
   ];
   // The plain POST path falls back to Yoga when getResultForParams throws, which is safe only while nothing can throw
-  // after execution: an onExecutionResult hook could.
+  // after execution: an onExecutionResult hook could (Yoga's own plugins have none in graphql-yoga 5).
   if (plugins.some((plugin) => 'onExecutionResult' in plugin)) throw new Error('a GraphQL plugin with onExecutionResult: see answerPlainPost');
   const yoga = new YogaServer<YogaServerContext, YogaServerContext>({
     schema: getSchema(),
