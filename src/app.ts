@@ -1,12 +1,12 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import DataLoader from 'dataloader';
-import { createServerAdapter } from '@whatwg-node/server';
-import type { PrismaClient } from './generated/prisma/client.js';
+import { createServerAdapter, sendNodeResponse } from '@whatwg-node/server';
 import type { RowReader } from './db/row-reader.js';
 import { postBodies } from './blog/blog.service.js';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
-import type { PersistedOperations } from './graphql/persisted-operations.js';
-import { compileRoute, matchRoute, orderRoutes, runRoute } from './rest/adapter.js';
+import { compileRoute, matchRoute, orderRoutes, runRoute, type CompiledRoute, type MatchedRoute, type RouteAnswer } from './rest/adapter.js';
+import { fetchRequestOf, nodeHeaderReader, restGetLaneOf, type HeaderReader, type LaneTarget } from './rest/get-lane.js';
 import { restRoutes } from './rest/routes.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { ApiError } from './errors/api-error.js';
@@ -17,15 +17,15 @@ import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
 import { createApiCors } from './http/cors.js';
-import { asHead, withCaching, withCompression, withRequestId } from './http/conventions.js';
+import { asHead, COMPRESS_MIN_BYTES, preferredEncoding, withCaching, withCompression, withRequestId } from './http/conventions.js';
 import { deprecationHeaders, isIntrospectionOnly } from './http/deprecation.js';
 import { createDeveloperPages } from './developers/developers.http.js';
 import type { Logger } from './logging/logger.js';
 import { createDayRates, type DayRate } from './catalogue/exchange-rates.js';
 import { presentedKey } from './auth/authenticate.js';
 import { verifyApiKey, type KeyRow } from './auth/api-keys.service.js';
-import { createKeyLease, type KeyLeaseOptions } from './auth/key-lease.js';
-import { SPEC_POLICY, type LimitsPolicy } from './limits/limits.policy.js';
+import { createKeyLease } from './auth/key-lease.js';
+import { SPEC_POLICY } from './limits/limits.policy.js';
 import {
   checkAssistantCall,
   checkFailedKeyBudget,
@@ -37,82 +37,17 @@ import {
 } from './limits/limits.service.js';
 import { createMemoryStore } from './limits/memory-store.js';
 import { createLimiterStore } from './limits/limits.store.js';
-import type { BreakerOptions, BreakerState } from './limits/breaker.js';
 import { createHealthProbe } from './http/health.js';
 import { createMcpHttpHandler } from './mcp/mcp.http.js';
 import { prepareTools, type PreparedTool } from './mcp/mcp.server.js';
 import { clientIp, type ServerContext } from './http/client-ip.js';
-import { createResponseCache, type ResponseCacheOptions } from './cache/response-cache.js';
-import { createMetrics, surfaceOf, type Metrics, type MetricsSurface } from './observability/metrics.js';
+import { createResponseCache } from './cache/response-cache.js';
+import { createMetrics, surfaceOf, type MetricsSurface } from './observability/metrics.js';
 import { Request, Response } from './http/fetch-api.js';
 import { utf8Bytes } from './http/utf8.js';
+import type { App, AppOptions } from './app-options.js';
 
-export interface AppOptions {
-  prisma: PrismaClient;
-  /** The driver-level reader of the same database (Database.readRows): the key lookup, aggregates, gallery, blog posts. */
-  readRows: RowReader;
-  log: Logger;
-  /** Public origin, no trailing slash. */
-  baseUrl: string;
-  /** HMAC secret for pagination cursors; every node of a deployment must share it. */
-  cursorSecret: string;
-  /** Injected clock. @default () => new Date() */
-  now?: () => Date;
-  /** Largest request body in bytes. @default 65536 */
-  maxBodyBytes?: number;
-  /** Answers GET /healthz. */
-  databaseAnswers?: () => Promise<boolean>;
-  /** Rate limits (§8). @default the spec's numbers, kept in this process */
-  limiter?: LimiterOptions;
-  /** Origins allowed to call /mcp from a browser besides the service's own (DNS-rebinding protection). @default [] */
-  mcpAllowedOrigins?: string[];
-  /** Browser origins allowed to call the API (CORS). @default [] (any origin, no credentials) */
-  corsOrigins?: string[];
-  /** Keep Prometheus metrics (app.metrics; served on METRICS_PORT by main.ts). @default false */
-  metrics?: boolean;
-  /** GraphQL operations clients may send by hash, and whether only those run. @default none (documents as text only) */
-  persistedOperations?: PersistedOperations;
-  /**
-   * How long a key's row, once read, is trusted (src/auth/key-lease.ts); the keys CLI must wait as long before it
-   * reports a revocation. @default none (every request reads its key)
-   */
-  keyLease?: KeyLeaseOptions;
-  /** Answers of shared catalogue reads, kept up to ttlSeconds (src/cache/response-cache.ts). @default none */
-  responseCache?: Omit<ResponseCacheOptions, 'now' | 'log' | 'generation'> & {
-    /** The catalogue's generation (main.ts follows the database's). @default () => 0 */
-    generation?: () => number;
-  };
-}
-
-export interface LimiterOptions {
-  /** redis://… keeps every log in Redis, shared exactly by all nodes; unset keeps them in this process. */
-  redisUrl?: string;
-  /** Prefix of every Redis key (separate deployments or test apps on one Redis). @default 'wv:rl:' */
-  keyPrefix?: string;
-  /** The numbers. Only tests change them; the server always runs SPEC_POLICY. @default SPEC_POLICY */
-  policy?: LimitsPolicy;
-  /** Take the client IP for keyless limits from X-Forwarded-For (behind one trusted proxy). @default false */
-  trustProxy?: boolean;
-  /** Redis command timeout, milliseconds. @default 500 */
-  commandTimeoutMs?: number;
-  /** Circuit breaker around Redis. @default 3 consecutive failures open it for 5000 ms */
-  breaker?: Pick<BreakerOptions, 'failureThreshold' | 'openMs'>;
-}
-
-export interface App {
-  /** In-process Fetch API entry point (tests, graphql-http audits). */
-  fetch: (request: Request) => Promise<Response>;
-  /** node:http request listener. */
-  requestListener: ReturnType<typeof createServerAdapter>;
-  /** 'memory', or the state of the circuit breaker in front of Redis (metrics, tests). */
-  limiterStoreState: () => BreakerState | 'memory';
-  /** The response cache's store: 'memory', the Redis breaker's state, or 'off'. */
-  responseCacheState: () => BreakerState | 'memory' | 'off';
-  /** Prometheus metrics, when AppOptions.metrics asked for them. */
-  metrics?: Metrics;
-  /** Releases the limiter's Redis connection. */
-  close: () => Promise<void>;
-}
+export type { App, AppOptions, LimiterOptions } from './app-options.js';
 
 const API_PREFIX = '/api/v1';
 /** The metrics' route label of a request no route or operation named (GraphiQL, unmatched paths, MCP, pages). */
@@ -233,8 +168,14 @@ export function createApp(options: AppOptions): App {
    * §5.4 then §8: the key is verified before anything is counted (an invalid key's 401 has no rate limit headers);
    * no key at all is a keyless request (counted by IP) answered 401 missing_api_key.
    */
-  const contextFor = async (request: Request, scope: RequestScope, surface: Surface, admission: Admission, ip: string): Promise<RequestContext> => {
-    const key = presentedKey(request.headers);
+  const contextFor = async (
+    headers: HeaderReader,
+    scope: RequestScope,
+    surface: Surface,
+    admission: Admission,
+    ip: string,
+  ): Promise<RequestContext> => {
+    const key = presentedKey(headers);
     if (!key) {
       await admitKeyless(admission, ip);
       throw new ApiError('missing_api_key');
@@ -249,7 +190,7 @@ export function createApp(options: AppOptions): App {
     }
     admission.decision = await checkRequest(apiKey, deps);
     if (!admission.decision.allowed) throw rateLimited(admission.decision);
-    const idempotencyKey = request.headers.get('x-idempotency-key');
+    const idempotencyKey = headers.get('x-idempotency-key');
     // Object.assign, not a spread with more fields after it: once warm, Node 20's V8 gives each such object a hidden
     // class of its own (docs/performance.md, "stop 22"), and every resolver reads this one.
     const { log, requestId } = scope;
@@ -300,11 +241,11 @@ export function createApp(options: AppOptions): App {
         const keylessIntrospection = isIntrospectionOnly(url.searchParams, body);
         const context = keylessIntrospection
           ? await keylessContext(scope, admission, ip)
-          : await contextFor(request, scope, 'graphql', admission, ip);
+          : await contextFor(request.headers, scope, 'graphql', admission, ip);
         const answer = await yoga.fetch(request, context, body);
         return await withGraphQLErrorBody(answer, requestId, deps.baseUrl);
       } catch (e) {
-        return graphqlErrorResponse(translate(e, log, requestId, request), requestId, deps.baseUrl);
+        return graphqlErrorResponse(translate(e, log, requestId, request.signal), requestId, deps.baseUrl);
       }
     }
     if (path === `${API_PREFIX}/openapi.json` && request.method === 'GET') {
@@ -321,12 +262,12 @@ export function createApp(options: AppOptions): App {
       const matched = path.startsWith(`${API_PREFIX}/`) ? matchRoute(routes, request.method, path.slice(API_PREFIX.length)) : null;
       if (!matched) {
         // With a key, the 404 counts on the key (and carries its rate limit headers); without one, on the client IP.
-        if (presentedKey(request.headers)) await contextFor(request, scope, 'rest', admission, ip);
+        if (presentedKey(request.headers)) await contextFor(request.headers, scope, 'rest', admission, ip);
         else await admitKeyless(admission, ip);
         throw new ApiError('route_not_found', { message: `No route matches ${request.method} ${path}.` });
       }
       scope.route = `${API_PREFIX}${matched.compiled.route.path}`;
-      const context = await contextFor(request, scope, 'rest', admission, ip);
+      const context = await contextFor(request.headers, scope, 'rest', admission, ip);
       // POST bodies are read only for routes that take one, after the key is checked; 413 comes before any parsing.
       if (matched.compiled.route.body) assertJsonBody(request.headers);
       const requestBody = matched.compiled.route.body ? await readBody(request, maxBodyBytes) : undefined;
@@ -336,12 +277,9 @@ export function createApp(options: AppOptions): App {
         schema,
         context,
       );
-      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-      if (answer.etag) headers.etag = answer.etag;
-      if (matched.compiled.route.deprecatedFields) Object.assign(headers, deprecation);
-      return new Response(utf8Bytes(withRequestId(answer.text, requestId)), { status: answer.status, headers });
+      return routeResponse(answer, withRequestId(answer.text, requestId), matched.compiled);
     } catch (e) {
-      return errorResponse(translate(e, log, requestId, request), requestId, deps.baseUrl);
+      return errorResponse(translate(e, log, requestId, request.signal), requestId, deps.baseUrl);
     }
   }
 
@@ -362,7 +300,31 @@ export function createApp(options: AppOptions): App {
     const url = new URL(request.url);
     const path = url.pathname;
     const scope: RequestScope = { requestId, log };
-    const served = await serve(request, url, scope, admission, ip);
+    return finish(original, request, await serve(request, url, scope, admission, ip), scope, admission, path, started);
+  };
+
+  /** A REST route's answer as serve gives it, before `finish`. */
+  function routeResponse(answer: RouteAnswer, body: string, compiled: CompiledRoute): Response {
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+    if (answer.etag) headers.etag = answer.etag;
+    if (compiled.route.deprecatedFields) Object.assign(headers, deprecation);
+    return new Response(utf8Bytes(body), { status: answer.status, headers });
+  }
+
+  /**
+   * What every answer goes through after serving: deprecation headers, caching (ETag, 304), compression, HEAD, the
+   * limiter's headers, the request id, CORS; then the request's log line and metrics.
+   */
+  async function finish(
+    original: Request,
+    request: Request,
+    served: Response,
+    scope: RequestScope,
+    admission: Admission,
+    path: string,
+    started: number,
+  ): Promise<Response> {
+    const { requestId } = scope;
     if (scope.usedDeprecatedFields) for (const [name, value] of deprecationEntries) served.headers.set(name, value);
     const catalogueRead =
       request.method === 'GET' && ((path.startsWith(`${API_PREFIX}/`) && path !== `${API_PREFIX}/openapi.json`) || path === '/graphql');
@@ -379,28 +341,92 @@ export function createApp(options: AppOptions): App {
       if (scope.cache.ageSeconds !== undefined) response.headers.set('age', String(scope.cache.ageSeconds));
     }
     response = await withCompression(request, response);
-    if (head) response = await asHead(response);
+    if (original.method === 'HEAD') response = await asHead(response);
     // A request admitted by the read limit stays counted whatever happens after (a venue-detail or inquiry limit
     // inside it, an error): only a request the read limit itself refused uses no allowance.
     for (const [name, value] of Object.entries(admission.decision?.headers ?? {})) if (name !== 'Retry-After') response.headers.set(name, value);
     response.headers.set('x-request-id', requestId);
     cors.apply(original, response);
+    recordRequest(original.method, path, response.status, scope, started);
+    return response;
+  }
+
+  /** The request's log line and metrics. */
+  function recordRequest(method: string, path: string, status: number, scope: RequestScope, started: number): void {
     const ms = performance.now() - started;
-    log.info({ method: original.method, path, status: response.status, ms: Math.round(ms) }, 'request');
+    scope.log.info({ method, path, status, ms: Math.round(ms) }, 'request');
     if (metrics) {
       const surface = surfaceOf(path);
       // Never the raw path: slugs and unknown paths would make a label value per request.
       const route = scope.route ?? FIXED_ROUTES[surface];
-      metrics.observeRequest({ surface, route, method: original.method, status: response.status, seconds: ms / 1000 });
+      metrics.observeRequest({ surface, route, method, status, seconds: ms / 1000 });
     }
-    return response;
-  };
+  }
 
-  const requestListener = createServerAdapter<ServerContext>(handle);
+  /**
+   * A REST GET served from node:http without the Fetch layer (src/rest/get-lane.ts says which requests and why): the
+   * same key check, limits, route and headers as serve and finish give it. A plain answer is written here with one
+   * writeHead; an error, or a body to compress, is finished by `finish` like any other.
+   */
+  async function serveRestGet(req: IncomingMessage, res: ServerResponse, target: LaneTarget, matched: MatchedRoute): Promise<void> {
+    const started = performance.now();
+    const headers = nodeHeaderReader(req.headers);
+    const requestId = requestIdFor(headers.get('x-request-id'));
+    const log = deps.log.child({ requestId });
+    const scope: RequestScope = { requestId, log, route: `${API_PREFIX}${matched.compiled.route.path}` };
+    const admission: Admission = {};
+    let served: Response;
+    try {
+      const context = await contextFor(headers, scope, 'rest', admission, clientIp({ headers }, { req }, limiter.trustProxy ?? false));
+      const search = new URLSearchParams(target.query);
+      const answer = await runRoute(matched.compiled, { search, pathValues: matched.pathValues }, schema, context);
+      const body = withRequestId(answer.text, requestId);
+      const packed = preferredEncoding(req.headers['accept-encoding']) !== null && Buffer.byteLength(body) >= COMPRESS_MIN_BYTES;
+      if (answer.status === 200 && answer.etag && !packed) {
+        res.writeHead(200, plainAnswerHeaders(answer.etag, body, matched.compiled, scope, admission)).end(body);
+        recordRequest('GET', target.path, 200, scope, started);
+        return;
+      }
+      served = routeResponse(answer, body, matched.compiled);
+    } catch (e) {
+      served = errorResponse(translate(e, log, requestId, { aborted: res.destroyed }), requestId, deps.baseUrl);
+    }
+    const request = fetchRequestOf(req);
+    await sendNodeResponse(await finish(request, request, served, scope, admission, target.path, started), res, req, true);
+  }
+
+  /** The headers `finish` gives a 200 route answer without compression, CORS or a 304, as node's writeHead takes them. */
+  function plainAnswerHeaders(etag: string, body: string, compiled: CompiledRoute, scope: RequestScope, admission: Admission): string[] {
+    const headers = ['content-type', 'application/json; charset=utf-8', 'etag', etag];
+    if (compiled.route.deprecatedFields || scope.usedDeprecatedFields) for (const [name, value] of deprecationEntries) headers.push(name, value);
+    headers.push('content-length', String(Buffer.byteLength(body)), 'cache-control', 'private, max-age=300');
+    if (scope.cache) {
+      headers.push('x-cache', scope.cache.outcome);
+      if (scope.cache.ageSeconds !== undefined) headers.push('age', String(scope.cache.ageSeconds));
+    }
+    // withCompression's Vary, then cors.apply's (a request without Origin).
+    headers.push('vary', 'Accept-Encoding, Origin');
+    for (const [name, value] of Object.entries(admission.decision?.headers ?? {}))
+      if (name !== 'Retry-After') headers.push(name.toLowerCase(), value);
+    headers.push('x-request-id', scope.requestId);
+    return headers;
+  }
+
+  const adapter = createServerAdapter<ServerContext>(handle);
+  const requestListener: RequestListener = (req, res) => {
+    const target = restGetLaneOf(req.method, req.url, req.headers);
+    const matched = target && matchRoute(routes, 'GET', target.path.slice(API_PREFIX.length));
+    if (!target || !matched) return void adapter(req, res);
+    serveRestGet(req, res, target, matched).catch((e: unknown) => {
+      // finish and the error envelope do not throw; if they ever did, the client gets a reset, not a hang.
+      deps.log.error({ err: e }, 'REST GET lane failed');
+      res.destroy();
+    });
+  };
   return {
     // The adapter's handleRequest, as node:http requests reach it: its fetch() path keeps every answer alive across
     // young-generation GCs (yoga.ts says why), which in-process callers (tests, bench:scale) would measure.
-    fetch: async (request) => requestListener.handleRequest(request, {}),
+    fetch: async (request) => adapter.handleRequest(request, {}),
     requestListener,
     limiterStoreState,
     responseCacheState: () => responseCache?.state() ?? 'off',
@@ -416,10 +442,10 @@ function rateLimited(decision: Decision): ApiError {
   });
 }
 
-function translate(e: unknown, log: Logger, requestId: string, request?: Request): ApiError {
+function translate(e: unknown, log: Logger, requestId: string, signal?: { aborted: boolean }): ApiError {
   const { error, unexpected } = toApiError(e);
   // A client that hung up mid-request is not a fault of ours: no error-level line, nothing to page anyone about.
-  if (unexpected && request?.signal.aborted) log.info({ requestId }, 'client closed the request before it was answered');
+  if (unexpected && signal?.aborted) log.info({ requestId }, 'client closed the request before it was answered');
   else if (unexpected) log.error({ err: e, requestId }, 'unexpected error');
   return error;
 }

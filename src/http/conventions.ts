@@ -9,7 +9,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Bodies smaller than this are sent as they are: compression would cost more than it saves. */
-const COMPRESS_MIN_BYTES = 1024;
+export const COMPRESS_MIN_BYTES = 1024;
 
 /** The caching and compression rules as clients read them, in Markdown (the OpenAPI info text and /developers). */
 export const HTTP_CONVENTIONS_TEXT =
@@ -76,8 +76,7 @@ export async function withCompression(request: Request, response: Response): Pro
   // it would otherwise write as it is, ~3 % of a small route's CPU (docs/performance.md, "stop 25").
   if (BODYLESS_STATUSES.has(response.status) || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD')
     return response;
-  const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
-  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  const encoding = preferredEncoding(request.headers.get('accept-encoding'));
   if (!encoding) {
     // Nothing to pack: the body is passed on as it is, never buffered again.
     response.headers.append('vary', 'Accept-Encoding');
@@ -94,6 +93,12 @@ export async function withCompression(request: Request, response: Response): Pro
   headers.set('content-encoding', encoding);
   headers.set('content-length', String(packed.byteLength));
   return new Response(packed, { status: response.status, headers });
+}
+
+/** The encoding withCompression packs a body of COMPRESS_MIN_BYTES or more in, by Accept-Encoding (br first). */
+export function preferredEncoding(acceptEncoding: string | null | undefined): 'br' | 'gzip' | null {
+  const accepted = acceptedEncodings(acceptEncoding ?? null);
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 
 const NO_ENCODINGS: ReadonlySet<string> = new Set();

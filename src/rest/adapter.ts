@@ -94,11 +94,13 @@ export function orderRoutes(routes: CompiledRoute[]): CompiledRoute[] {
   return [...routes].sort((a, b) => a.pathParams.length - b.pathParams.length);
 }
 
-export function matchRoute(
-  routes: CompiledRoute[],
-  method: string,
-  path: string,
-): { compiled: CompiledRoute; pathValues: Record<string, string> } | null {
+/** A route that matched a request, with its path parameters' values (decoded). */
+export interface MatchedRoute {
+  compiled: CompiledRoute;
+  pathValues: Record<string, string>;
+}
+
+export function matchRoute(routes: CompiledRoute[], method: string, path: string): MatchedRoute | null {
   for (const compiled of routes) {
     if (compiled.route.method !== method) continue;
     const match = compiled.pattern.exec(path);
