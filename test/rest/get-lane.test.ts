@@ -59,7 +59,10 @@ function send(base: string, target: string, headers: Record<string, string>): Pr
   });
 }
 
-describe('the REST GET lane answers as the Fetch path does', () => {
+describe.each([
+  ['without the response cache', {}],
+  ['with the response cache (both sides answered from it)', { responseCache: { ttlSeconds: 300 } }],
+] as const)('the REST GET lane answers as the Fetch path does, %s', (_name, options) => {
   let t: TestApp;
   let listening: Awaited<ReturnType<typeof listenApp>>;
   // Each side has its own key and client IP, so their limit counters (and so their headers) advance in step.
@@ -69,7 +72,7 @@ describe('the REST GET lane answers as the Fetch path does', () => {
 
   beforeAll(async () => {
     const fixed = new Date('2026-06-01T12:00:00Z');
-    t = await createTestApp({ now: () => fixed, trustProxy: true });
+    t = await createTestApp({ now: () => fixed, trustProxy: true, ...options });
     listening = await listenApp(t.app);
     sides.lane.key = (await createApiKey({ tier: 'pro', name: 'lane' }, t.db)).key;
     sides.fetch.key = (await createApiKey({ tier: 'pro', name: 'fetch path' }, t.db)).key;
@@ -94,6 +97,8 @@ describe('the REST GET lane answers as the Fetch path does', () => {
       // Packed bodies compared as bytes; the rest as text, to read a difference.
       return { ...answer, body: answer.body.toString(answer.headers.some((x) => x.startsWith('content-encoding:')) ? 'latin1' : 'utf8') };
     };
+    // With the response cache on, a third client asks first, so that both sides are answered from it (X-Cache: HIT).
+    await send(listening.base, target, { authorization: `Bearer ${t.keys.partner}`, 'x-forwarded-for': '10.0.0.3', ...headers });
     const lane = await on('lane');
     const fetchPath = await on('fetch');
     expect(lane).toEqual(fetchPath);
@@ -111,6 +116,7 @@ describe('the REST GET lane answers as the Fetch path does', () => {
     expect(header(answer, 'vary')).toBe('Accept-Encoding, Origin');
     expect(header(answer, 'x-ratelimit-remaining')).toBeDefined();
     expect(header(answer, 'x-request-id')).toBe('lane-test-0001');
+    expect(header(answer, 'x-cache')).toBe('responseCache' in options ? 'HIT' : undefined);
     expect(JSON.parse(answer.body).request_id).toBe('lane-test-0001');
   });
 
