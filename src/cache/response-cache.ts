@@ -83,8 +83,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
       sizeCalculation: (value, key) => value.length + key.length,
       ttl: ttlSeconds * 1000,
-      // The app's clock, so tests move time instead of waiting.
+      // The app's clock, so tests move time instead of waiting; read on every check, since lru-cache otherwise keeps a
+      // reading for 1 ms of real time, and a lookup within that millisecond of a clock move saw the time before it.
       perf: { now: () => options.now().getTime() },
+      ttlResolution: 0,
     });
     return {
       kind: 'memory',
