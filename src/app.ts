@@ -6,18 +6,18 @@ import { postBodies } from './blog/blog.service.js';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
 import { compileRoute, matchRoute, orderRoutes, runRoute, type CompiledRoute, type MatchedRoute, type RouteAnswer } from './rest/adapter.js';
-import { fetchRequestOf, nodeHeaderReader, restGetLaneOf, type HeaderReader, type LaneTarget } from './rest/get-lane.js';
+import { fetchRequestOf, nodeHeaderReader, restGetLaneOf, type LaneTarget } from './rest/get-lane.js';
 import { restRoutes } from './rest/routes.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { ApiError } from './errors/api-error.js';
 import { toApiError } from './errors/translate.js';
 import { createCursorCodec } from './pagination/cursor.js';
-import { type AppDeps, type RequestContext, type RequestLoaders, type RequestScope, type Surface } from './http/context.js';
+import { type AppDeps, type HeaderReader, type RequestContext, type RequestLoaders, type RequestScope, type Surface } from './http/context.js';
 import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
 import { createApiCors } from './http/cors.js';
-import { asHead, COMPRESS_MIN_BYTES, preferredEncoding, withCaching, withCompression, withRequestId } from './http/conventions.js';
+import { asHead, withCaching, withCompression, withRequestId, wouldCompress } from './http/conventions.js';
 import { deprecationHeaders, isIntrospectionOnly } from './http/deprecation.js';
 import { createDeveloperPages } from './developers/developers.http.js';
 import type { Logger } from './logging/logger.js';
@@ -157,6 +157,9 @@ export function createApp(options: AppOptions): App {
   interface Admission {
     decision?: Decision;
   }
+
+  /** The limiter's headers every response carries (§8.3); a refusal's 429 has Retry-After from its error already. */
+  const limiterHeaders = (admission: Admission) => Object.entries(admission.decision?.headers ?? {}).filter(([name]) => name !== 'Retry-After');
 
   /** §8.4: a request without a key counts against its client IP; refused → 429. */
   async function admitKeyless(admission: Admission, ip: string): Promise<void> {
@@ -344,7 +347,7 @@ export function createApp(options: AppOptions): App {
     if (original.method === 'HEAD') response = await asHead(response);
     // A request admitted by the read limit stays counted whatever happens after (a venue-detail or inquiry limit
     // inside it, an error): only a request the read limit itself refused uses no allowance.
-    for (const [name, value] of Object.entries(admission.decision?.headers ?? {})) if (name !== 'Retry-After') response.headers.set(name, value);
+    for (const [name, value] of limiterHeaders(admission)) response.headers.set(name, value);
     response.headers.set('x-request-id', requestId);
     cors.apply(original, response);
     recordRequest(original.method, path, response.status, scope, started);
@@ -381,9 +384,9 @@ export function createApp(options: AppOptions): App {
       const search = new URLSearchParams(target.query);
       const answer = await runRoute(matched.compiled, { search, pathValues: matched.pathValues }, schema, context);
       const body = withRequestId(answer.text, requestId);
-      const packed = preferredEncoding(req.headers['accept-encoding']) !== null && Buffer.byteLength(body) >= COMPRESS_MIN_BYTES;
-      if (answer.status === 200 && answer.etag && !packed) {
-        res.writeHead(200, plainAnswerHeaders(answer.etag, body, matched.compiled, scope, admission)).end(body);
+      const length = Buffer.byteLength(body);
+      if (answer.status === 200 && answer.etag && !wouldCompress(req.headers['accept-encoding'], length)) {
+        res.writeHead(200, plainAnswerHeaders(answer.etag, length, matched.compiled, scope, admission)).end(body);
         recordRequest('GET', target.path, 200, scope, started);
         return;
       }
@@ -396,18 +399,17 @@ export function createApp(options: AppOptions): App {
   }
 
   /** The headers `finish` gives a 200 route answer without compression, CORS or a 304, as node's writeHead takes them. */
-  function plainAnswerHeaders(etag: string, body: string, compiled: CompiledRoute, scope: RequestScope, admission: Admission): string[] {
+  function plainAnswerHeaders(etag: string, length: number, compiled: CompiledRoute, scope: RequestScope, admission: Admission): string[] {
     const headers = ['content-type', 'application/json; charset=utf-8', 'etag', etag];
     if (compiled.route.deprecatedFields || scope.usedDeprecatedFields) for (const [name, value] of deprecationEntries) headers.push(name, value);
-    headers.push('content-length', String(Buffer.byteLength(body)), 'cache-control', 'private, max-age=300');
+    headers.push('content-length', String(length), 'cache-control', 'private, max-age=300');
     if (scope.cache) {
       headers.push('x-cache', scope.cache.outcome);
       if (scope.cache.ageSeconds !== undefined) headers.push('age', String(scope.cache.ageSeconds));
     }
     // withCompression's Vary, then cors.apply's (a request without Origin).
     headers.push('vary', 'Accept-Encoding, Origin');
-    for (const [name, value] of Object.entries(admission.decision?.headers ?? {}))
-      if (name !== 'Retry-After') headers.push(name.toLowerCase(), value);
+    for (const [name, value] of limiterHeaders(admission)) headers.push(name.toLowerCase(), value);
     headers.push('x-request-id', scope.requestId);
     return headers;
   }

@@ -1,10 +1,11 @@
 import { ApiError } from '../errors/api-error.js';
+import type { HeaderReader } from '../http/context.js';
 
 /**
  * The key a request presents (§5.1): `Authorization: Bearer <key>` or `X-Service-Key: <key>`.
  * Both headers with different keys is ambiguous and refused as invalid rather than guessing which one was meant.
  */
-export function presentedKey(headers: Pick<Headers, 'get'>): string | null {
+export function presentedKey(headers: HeaderReader): string | null {
   const authorization = headers.get('authorization');
   // "Bearer" with nothing after it is no key at all (missing_api_key), not a wrong one.
   const bearer = authorization ? (/^Bearer\b/i.test(authorization) ? authorization.slice(6).trim() : authorization.trim()) : null;

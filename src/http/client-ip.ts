@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { HeaderReader } from './context.js';
 
 /** What @whatwg-node/server hands a request handler on node:http: the raw request, for its socket. */
 export interface ServerContext {
@@ -10,7 +11,7 @@ export interface ServerContext {
  * With trustProxy (TRUST_PROXY, one proxy in front that appends to X-Forwarded-For), the last X-Forwarded-For
  * entry, the address that proxy saw; entries before it are the client's own claims and are ignored.
  */
-export function clientIp(request: { headers: Pick<Headers, 'get'> }, server: ServerContext | undefined, trustProxy: boolean): string {
+export function clientIp(request: { headers: HeaderReader }, server: ServerContext | undefined, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = request.headers
       .get('x-forwarded-for')

@@ -80,6 +80,11 @@ export function parsedArguments<T>(ctx: Pick<RequestContext, 'checkedArguments'>
 }
 
 /** What the HTTP layer learns about the request being served while it runs: its headers and metrics read it after. */
+/** What the key check, limits and client IP read of a request's headers: Fetch's Headers, or node's (src/rest/get-lane.ts). */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
 export interface RequestScope {
   requestId: string;
   log: Logger;

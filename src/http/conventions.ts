@@ -9,7 +9,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Bodies smaller than this are sent as they are: compression would cost more than it saves. */
-export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 
 /** The caching and compression rules as clients read them, in Markdown (the OpenAPI info text and /developers). */
 export const HTTP_CONVENTIONS_TEXT =
@@ -95,9 +95,14 @@ export async function withCompression(request: Request, response: Response): Pro
   return new Response(packed, { status: response.status, headers });
 }
 
-/** The encoding withCompression packs a body of COMPRESS_MIN_BYTES or more in, by Accept-Encoding (br first). */
-export function preferredEncoding(acceptEncoding: string | null | undefined): 'br' | 'gzip' | null {
-  const accepted = acceptedEncodings(acceptEncoding ?? null);
+/** Whether withCompression would pack a body of `byteLength` bytes for this Accept-Encoding. */
+export function wouldCompress(acceptEncoding: string | null | undefined, byteLength: number): boolean {
+  return byteLength >= COMPRESS_MIN_BYTES && preferredEncoding(acceptEncoding ?? null) !== null;
+}
+
+/** The encoding the client prefers of those withCompression packs in (br first at equal weight). */
+function preferredEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
+  const accepted = acceptedEncodings(acceptEncoding);
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 

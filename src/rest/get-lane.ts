@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Request } from '../http/fetch-api.js';
+import type { HeaderReader } from '../http/context.js';
 
 /**
  * The REST GET lane: which requests app.ts serves straight from node:http, without the Fetch layer.
@@ -31,11 +32,6 @@ export function restGetLaneOf(method: string | undefined, target: string | undef
   const path = cut < 0 ? target : target.slice(0, cut);
   const query = cut < 0 ? '' : target.slice(cut + 1);
   return LANE_PATH.test(path) && LANE_QUERY.test(query) ? { path, query } : null;
-}
-
-/** What the key check and limits read of a request's headers: Fetch's Headers, or node's through nodeHeaderReader. */
-export interface HeaderReader {
-  get(name: string): string | null;
 }
 
 /** node's parsed headers read as Fetch's Headers reads them (the adapter builds its Headers from the same object). */
