@@ -1,23 +1,31 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import DataLoader from 'dataloader';
-import { createServerAdapter, sendNodeResponse } from '@whatwg-node/server';
+import { createServerAdapter } from '@whatwg-node/server';
 import type { RowReader } from './db/row-reader.js';
 import { postBodies } from './blog/blog.service.js';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
-import { compileRoute, matchRoute, orderRoutes, runRoute, type CompiledRoute, type MatchedRoute, type RouteAnswer } from './rest/adapter.js';
-import { fetchRequestOf, nodeHeaderReader, restGetLaneOf, type LaneTarget } from './rest/get-lane.js';
+import { compileRoute, matchRoute, orderRoutes, runRoute, type CompiledRoute, type RouteAnswer } from './rest/adapter.js';
+import { createLanes } from './app-lanes.js';
 import { restRoutes } from './rest/routes.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { ApiError } from './errors/api-error.js';
 import { toApiError } from './errors/translate.js';
 import { createCursorCodec } from './pagination/cursor.js';
-import { type AppDeps, type HeaderReader, type RequestContext, type RequestLoaders, type RequestScope, type Surface } from './http/context.js';
+import {
+  type AppDeps,
+  type Admission,
+  type HeaderReader,
+  type RequestContext,
+  type RequestLoaders,
+  type RequestScope,
+  type Surface,
+} from './http/context.js';
 import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
 import { createApiCors } from './http/cors.js';
-import { asHead, withCaching, withCompression, withRequestId, wouldCompress } from './http/conventions.js';
+import { asHead, withCaching, withCompression, withRequestId } from './http/conventions.js';
 import { deprecationHeaders, isIntrospectionOnly } from './http/deprecation.js';
 import { createDeveloperPages } from './developers/developers.http.js';
 import type { Logger } from './logging/logger.js';
@@ -152,11 +160,6 @@ export function createApp(options: AppOptions): App {
   const deprecation = Object.freeze(deprecationHeaders(deps.baseUrl));
   const deprecationEntries = Object.entries(deprecation);
   const health = createHealthProbe({ probe: options.databaseAnswers ?? (() => Promise.resolve(true)), now });
-
-  /** What the limiter decided for the request being served; its headers go on the response (§8.3). */
-  interface Admission {
-    decision?: Decision;
-  }
 
   /** The limiter's headers every response carries (§8.3); a refusal's 429 has Retry-After from its error already. */
   const limiterHeaders = (admission: Admission) => Object.entries(admission.decision?.headers ?? {}).filter(([name]) => name !== 'Retry-After');
@@ -366,62 +369,30 @@ export function createApp(options: AppOptions): App {
     }
   }
 
-  /**
-   * A REST GET served from node:http without the Fetch layer (src/rest/get-lane.ts says which requests and why): the
-   * same key check, limits, route and headers as serve and finish give it. A plain answer is written here with one
-   * writeHead; an error, or a body to compress, is finished by `finish` like any other.
-   */
-  async function serveRestGet(req: IncomingMessage, res: ServerResponse, target: LaneTarget, matched: MatchedRoute): Promise<void> {
-    const started = performance.now();
-    const headers = nodeHeaderReader(req.headers);
-    const requestId = requestIdFor(headers.get('x-request-id'));
-    const log = deps.log.child({ requestId });
-    const scope: RequestScope = { requestId, log, route: `${API_PREFIX}${matched.compiled.route.path}` };
-    const admission: Admission = {};
-    let served: Response;
-    try {
-      const context = await contextFor(headers, scope, 'rest', admission, clientIp({ headers }, { req }, limiter.trustProxy ?? false));
-      const search = new URLSearchParams(target.query);
-      const answer = await runRoute(matched.compiled, { search, pathValues: matched.pathValues }, schema, context);
-      const body = withRequestId(answer.text, requestId);
-      const length = Buffer.byteLength(body);
-      if (answer.status === 200 && answer.etag && !wouldCompress(req.headers['accept-encoding'], length)) {
-        res.writeHead(200, plainAnswerHeaders(answer.etag, length, matched.compiled, scope, admission)).end(body);
-        recordRequest('GET', target.path, 200, scope, started);
-        return;
-      }
-      served = routeResponse(answer, body, matched.compiled);
-    } catch (e) {
-      served = errorResponse(translate(e, log, requestId, { aborted: res.destroyed }), requestId, deps.baseUrl);
-    }
-    const request = fetchRequestOf(req);
-    await sendNodeResponse(await finish(request, request, served, scope, admission, target.path, started), res, req, true);
-  }
-
-  /** The headers `finish` gives a 200 route answer without compression, CORS or a 304, as node's writeHead takes them. */
-  function plainAnswerHeaders(etag: string, length: number, compiled: CompiledRoute, scope: RequestScope, admission: Admission): string[] {
-    const headers = ['content-type', 'application/json; charset=utf-8', 'etag', etag];
-    if (compiled.route.deprecatedFields || scope.usedDeprecatedFields) for (const [name, value] of deprecationEntries) headers.push(name, value);
-    headers.push('content-length', String(length), 'cache-control', 'private, max-age=300');
-    if (scope.cache) {
-      headers.push('x-cache', scope.cache.outcome);
-      if (scope.cache.ageSeconds !== undefined) headers.push('age', String(scope.cache.ageSeconds));
-    }
-    // withCompression's Vary, then cors.apply's (a request without Origin).
-    headers.push('vary', 'Accept-Encoding, Origin');
-    for (const [name, value] of limiterHeaders(admission)) headers.push(name.toLowerCase(), value);
-    headers.push('x-request-id', scope.requestId);
-    return headers;
-  }
-
   const adapter = createServerAdapter<ServerContext>(handle);
+  const lane = createLanes({
+    log: deps.log,
+    baseUrl: deps.baseUrl,
+    trustProxy: limiter.trustProxy ?? false,
+    maxBodyBytes,
+    routes,
+    schema,
+    yoga,
+    contextFor,
+    keylessContext,
+    routeResponse,
+    finish,
+    recordRequest,
+    limiterHeaders,
+    deprecation: deprecationEntries,
+    translate,
+  });
   const requestListener: RequestListener = (req, res) => {
-    const target = restGetLaneOf(req.method, req.url, req.headers);
-    const matched = target && matchRoute(routes, 'GET', target.path.slice(API_PREFIX.length));
-    if (!target || !matched) return void adapter(req, res);
-    serveRestGet(req, res, target, matched).catch((e: unknown) => {
+    const served = lane(req, res);
+    if (!served) return void adapter(req, res);
+    served.catch((e: unknown) => {
       // finish and the error envelope do not throw; if they ever did, the client gets a reset, not a hang.
-      deps.log.error({ err: e }, 'REST GET lane failed');
+      deps.log.error({ err: e }, 'lane failed');
       res.destroy();
     });
   };

@@ -1,4 +1,5 @@
 import type { GraphQLParams } from 'graphql-yoga';
+import type { HeaderReader } from '../http/context.js';
 
 /** The media types a plain POST may ask for, each as Yoga's result processors answer it. */
 export type PlainPostMediaType = 'application/json' | 'application/graphql-response+json';
@@ -40,7 +41,7 @@ export const bodyText = (body: Uint8Array): string => utf8.decode(body);
  * including what Yoga would refuse or parse otherwise (a batch, a GraphQL or form body, a null-valued extra key),
  * goes through Yoga, which answers it as before.
  */
-export function plainPostOf(request: Pick<Request, 'method' | 'headers'>, body: Uint8Array): PlainPost | null {
+export function plainPostOf(request: { method: string; headers: HeaderReader }, body: Uint8Array): PlainPost | null {
   if (request.method !== 'POST') return null;
   const type = (request.headers.get('content-type') ?? '').split(',')[0];
   if (type !== 'application/json' && !type.startsWith('application/json;')) return null;

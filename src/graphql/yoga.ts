@@ -2,7 +2,7 @@ import { YogaServer, processRegularResult, type Plugin } from 'graphql-yoga';
 import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { executeThroughCache, sharedReadOf } from '../cache/response-cache.js';
 import { getSchema } from './schema.js';
-import type { RequestContext } from '../http/context.js';
+import type { HeaderReader, RequestContext } from '../http/context.js';
 import { useCatalogueErrors, useCatalogueValidationErrors, withCatalogueErrors } from './errors.js';
 import type { Logger } from '../logging/logger.js';
 import { useRequestBounds } from './complexity.js';
@@ -87,10 +87,25 @@ function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
   return view as Request;
 }
 
+/** What Yoga's execution reads of a request: its method (a mutation must be a POST), URL and headers. */
+export type RequestView = Pick<Request, 'method' | 'url'> & { headers: HeaderReader };
+
 /** Yoga over our schema; `fetch` answers one HTTP request with the request context the HTTP layer built for it. */
 export interface GraphQLServer {
   /** `body`: the POST body the HTTP layer has read from `request`. */
   fetch(request: Request, context: YogaServerContext, body?: Uint8Array<ArrayBuffer>): Promise<Response>;
+  /**
+   * A plain POST read from node:http (the lane, src/graphql/post-lane.ts): the JSON text of an answer without errors,
+   * for the caller to write as `${plain.mediaType}; charset=utf-8`; any other answer as `fetch` gives it, for the Fetch
+   * Request `fetchRequest` makes only then.
+   */
+  plainPost(
+    plain: PlainPost,
+    request: RequestView,
+    context: YogaServerContext,
+    body: Uint8Array<ArrayBuffer>,
+    fetchRequest: () => Request,
+  ): Promise<string | Response>;
 }
 
 export function createGraphQLServer(options: {
@@ -149,30 +164,30 @@ export function createGraphQLServer(options: {
    * A plain POST skips the two ends of Yoga's request pipeline, whose promise chains, header reads and second Response
    * cost ~35–55 µs of a ~790 µs 20-venue search (4–7 %, one process, alternating windows; docs/performance.md "stop 38"):
    * reading the request (the body is read and its parameters are what Yoga's parser would find) and, for an answer
-   * without errors, writing it. In between, Yoga's getResultForParams runs as it does for every request: onParams
+   * without errors, writing it: its JSON text is returned, for a Fetch Response (`fetch`) or node's writeHead (the
+   * lane) to carry. In between, Yoga's getResultForParams runs as it does for every request: onParams
    * hooks (persisted operations), parsing, validation and execution with every plugin, Yoga's error handling. An
    * answer with errors is written by Yoga's regular result processor after the catalogue's formatting, as
    * useCatalogueErrors and the processor Yoga negotiates for the same Accept would.
    */
   async function answerPlainPost(
     { params, mediaType }: PlainPost,
-    request: Request,
+    request: RequestView,
     context: YogaServerContext,
     body: Uint8Array<ArrayBuffer>,
-  ): Promise<Response> {
+    fetchRequest: () => Request,
+  ): Promise<string | Response> {
     let result: ExecutionResult;
     try {
       // No operation of this schema streams (no subscription type, no @defer or @stream): the result is one, never a stream.
-      result = (await yoga.getResultForParams({ params, request }, context)) as ExecutionResult;
+      result = (await yoga.getResultForParams({ params, request: request as Request }, context)) as ExecutionResult;
     } catch {
       // Thrown by an onParams hook (Yoga's parameter checks, persisted operations refusing a document), before anything
       // ran: errors from parsing on are results, and no plugin has an onExecutionResult hook (checked below). Yoga
       // answers the request whole, its hooks refusing it again, as it answers every refusal.
-      return yogaAnswer(request, context, body);
+      return yogaAnswer(fetchRequest(), context, body);
     }
-    if (!result.errors?.length) {
-      return new FetchResponse(utf8Bytes(JSON.stringify(result)), { headers: { 'content-type': `${mediaType}; charset=utf-8` } });
-    }
+    if (!result.errors?.length) return JSON.stringify(result);
     const formatted = withCatalogueErrors(result, context.scope, { baseUrl: options.baseUrl, log: options.log });
     return withJsonBytes(await processRegularResult(formatted, yoga.fetchAPI, mediaType));
   }
@@ -187,9 +202,14 @@ export function createGraphQLServer(options: {
   }
 
   return {
-    fetch(request, context, body) {
+    async fetch(request, context, body) {
       const plain = body && plainPostOf(request, body);
-      return plain ? answerPlainPost(plain, request, context, body) : yogaAnswer(request, context, body);
+      if (!plain) return yogaAnswer(request, context, body);
+      const answer = await answerPlainPost(plain, request, context, body, () => request);
+      return typeof answer === 'string'
+        ? new FetchResponse(utf8Bytes(answer), { headers: { 'content-type': `${plain.mediaType}; charset=utf-8` } })
+        : answer;
     },
+    plainPost: answerPlainPost,
   };
 }

@@ -5,7 +5,7 @@ import type { RowReader } from '../db/row-reader.js';
 import type { ApiKeyIdentity } from '../auth/api-keys.service.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import type { Logger } from '../logging/logger.js';
-import type { Limits } from '../limits/limits.service.js';
+import type { Decision, Limits } from '../limits/limits.service.js';
 import type { InquiryInput } from '../inquiries/inquiries.inputs.js';
 import type { AnswerNotes, ResponseCache } from '../cache/response-cache.js';
 
@@ -81,6 +81,11 @@ export function parsedArguments<T>(ctx: Pick<RequestContext, 'checkedArguments'>
 
 /** What the HTTP layer learns about the request being served while it runs: its headers and metrics read it after. */
 /** What the key check, limits and client IP read of a request's headers: Fetch's Headers, or node's (src/rest/get-lane.ts). */
+/** What the limiter decided for the request being served; its headers go on the response (§8.3). */
+export interface Admission {
+  decision?: Decision;
+}
+
 export interface HeaderReader {
   get(name: string): string | null;
 }

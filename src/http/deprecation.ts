@@ -45,7 +45,7 @@ export function useDeprecationNotice(): Plugin<RequestContext> {
 const utf8 = new TextDecoder();
 
 /** A GraphQL request (GET ?query= or a POST JSON body) whose operations select only __schema, __type and __typename. */
-export function isIntrospectionOnly(search: URLSearchParams, body: Uint8Array | undefined): boolean {
+export function isIntrospectionOnly(search: Pick<URLSearchParams, 'get'>, body: Uint8Array | undefined): boolean {
   let query: unknown = search.get('query');
   if (body) {
     // Every introspection field starts with "__": any other request is told apart on its bytes, without decoding or

@@ -1,6 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { Request } from '../http/fetch-api.js';
-import type { HeaderReader } from '../http/context.js';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /**
  * The REST GET lane: which requests app.ts serves straight from node:http, without the Fetch layer.
@@ -32,19 +30,4 @@ export function restGetLaneOf(method: string | undefined, target: string | undef
   const path = cut < 0 ? target : target.slice(0, cut);
   const query = cut < 0 ? '' : target.slice(cut + 1);
   return LANE_PATH.test(path) && LANE_QUERY.test(query) ? { path, query } : null;
-}
-
-/** node's parsed headers read as Fetch's Headers reads them (the adapter builds its Headers from the same object). */
-export function nodeHeaderReader(headers: IncomingHttpHeaders): HeaderReader {
-  return {
-    get(name) {
-      const value = headers[name];
-      return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
-    },
-  };
-}
-
-/** The Fetch Request the adapter would have made of a lane request, for the answers the lane hands to `finish`. */
-export function fetchRequestOf(req: IncomingMessage): Request {
-  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers: req.headers as HeadersInit });
 }

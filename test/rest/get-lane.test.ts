@@ -1,9 +1,9 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restGetLaneOf } from '../../src/rest/get-lane.js';
 import { createApiKey } from '../../src/auth/api-keys.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { listenApp } from '../support/processes.js';
+import { rawHeader as header, sendRaw } from '../support/raw-http.js';
 
 describe('restGetLaneOf: which requests node:http serves without the Fetch layer', () => {
   const lane = (target: string, headers: Record<string, string> = {}, method = 'GET') => restGetLaneOf(method, target, headers);
@@ -33,31 +33,6 @@ describe('restGetLaneOf: which requests node:http serves without the Fetch layer
     expect(restGetLaneOf('GET', undefined, {})).toBeNull();
   });
 });
-
-interface RawAnswer {
-  status: number;
-  headers: string[];
-  body: Buffer;
-}
-
-/** One request over a real connection, with the headers and bytes exactly as the server wrote them. */
-function send(base: string, target: string, headers: Record<string, string>): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${target}`, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = res.rawHeaders;
-        const pairs: string[] = [];
-        // Date may tick between the two answers; everything else must be the same.
-        for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() !== 'date') pairs.push(`${raw[i].toLowerCase()}: ${raw[i + 1]}`);
-        resolve({ status: res.statusCode!, headers: pairs.sort(), body: Buffer.concat(chunks) });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe.each([
   ['without the response cache', {}],
@@ -93,19 +68,17 @@ describe.each([
       else if (key !== 'none') h.authorization = `Bearer ${key}`;
       if (side === 'fetch') h['if-none-match'] = 'W/"not-this-answer"';
       expect(restGetLaneOf('GET', target, h) !== null).toBe(side === 'lane');
-      const answer = await send(listening.base, target, h);
+      const answer = await sendRaw(listening.base, target, { headers: h });
       // Packed bodies compared as bytes; the rest as text, to read a difference.
       return { ...answer, body: answer.body.toString(answer.headers.some((x) => x.startsWith('content-encoding:')) ? 'latin1' : 'utf8') };
     };
     // With the response cache on, a third client asks first, so that both sides are answered from it (X-Cache: HIT).
-    await send(listening.base, target, { authorization: `Bearer ${t.keys.partner}`, 'x-forwarded-for': '10.0.0.3', ...headers });
+    await sendRaw(listening.base, target, { headers: { authorization: `Bearer ${t.keys.partner}`, 'x-forwarded-for': '10.0.0.3', ...headers } });
     const lane = await on('lane');
     const fetchPath = await on('fetch');
     expect(lane).toEqual(fetchPath);
     return lane;
   }
-
-  const header = (answer: { headers: string[] }, name: string) => answer.headers.find((h) => h.startsWith(`${name}: `))?.slice(name.length + 2);
 
   it('a pricing estimate: the deprecation, caching, limit and request id headers, and the body, byte for byte', async () => {
     const answer = await both('/api/v1/venues/pricing?region=california&event_guests=120&overnight_guests=40&nights=3&season=peak');
@@ -152,7 +125,7 @@ describe.each([
     const limit = await both('/api/v1/venues?limit=0');
     expect([limit.status, JSON.parse(limit.body).error.param]).toEqual([400, 'limit']);
     // No route matches: the lane passes it to the Fetch path (both sides answer there).
-    const unknown = await send(listening.base, '/api/v1/no-such-route', { authorization: `Bearer ${t.keys.partner}` });
+    const unknown = await sendRaw(listening.base, '/api/v1/no-such-route', { headers: { authorization: `Bearer ${t.keys.partner}` } });
     expect(unknown.status).toBe(404);
   });
 

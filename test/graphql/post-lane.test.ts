@@ -1,0 +1,267 @@
+import { connect } from 'node:net';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlPostLaneOf } from '../../src/graphql/post-lane.js';
+import { loadPersistedOperations } from '../../src/graphql/persisted-operations.js';
+import { createApiKey } from '../../src/auth/api-keys.service.js';
+import { venueRoutes } from '../../src/venues/venues.rest.js';
+import { createTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
+import { listenApp } from '../support/processes.js';
+import { rawHeader as header, sendRaw } from '../support/raw-http.js';
+import { camelBody, targets, validBody } from '../inquiries/support.js';
+
+const MAX_BODY_BYTES = 64 * 1024;
+const JSON_POST = { 'content-type': 'application/json', 'content-length': '100' };
+
+describe('graphqlPostLaneOf: which GraphQL POSTs node:http serves without the Fetch layer', () => {
+  const lane = (headers: Record<string, string>, target = '/graphql', method = 'POST') => graphqlPostLaneOf(method, target, headers, MAX_BODY_BYTES);
+
+  it('takes a JSON POST to /graphql with a declared length within the body limit, and gives that length', () => {
+    expect(lane(JSON_POST)).toBe(100);
+    expect(lane({ ...JSON_POST, 'content-type': 'application/json; charset=utf-8', authorization: 'Bearer x', accept: '*/*' })).toBe(100);
+    expect(lane({ ...JSON_POST, 'content-length': '0' })).toBe(0);
+    expect(lane({ ...JSON_POST, 'content-length': String(MAX_BODY_BYTES) })).toBe(MAX_BODY_BYTES);
+  });
+
+  it('leaves to the Fetch path a body past the limit, a chunked or encoded one, CORS, a query string and other media types', () => {
+    expect(lane({ ...JSON_POST, 'content-length': String(MAX_BODY_BYTES + 1) })).toBeNull(); // the Fetch path's 413
+    expect(lane({ 'content-type': 'application/json' })).toBeNull(); // no declared length
+    expect(lane({ ...JSON_POST, 'content-length': '1e3' })).toBeNull();
+    expect(lane({ ...JSON_POST, 'transfer-encoding': 'chunked' })).toBeNull();
+    expect(lane({ ...JSON_POST, 'content-encoding': 'gzip' })).toBeNull();
+    expect(lane({ ...JSON_POST, 'content-encoding': 'identity' })).toBeNull();
+    expect(lane({ ...JSON_POST, origin: 'https://app.example' })).toBeNull();
+    expect(lane({ ...JSON_POST, 'content-type': 'application/graphql' })).toBeNull();
+    expect(lane({ ...JSON_POST, 'content-type': 'application/jsonx' })).toBeNull();
+    expect(lane({ 'content-length': '100' })).toBeNull();
+    expect(lane(JSON_POST, '/graphql?query=%7B__typename%7D')).toBeNull();
+    expect(lane(JSON_POST, '/graphql/')).toBeNull();
+    expect(lane(JSON_POST, '/api/v1/inquiries/venue')).toBeNull();
+    expect(lane(JSON_POST, '/graphql', 'GET')).toBeNull();
+    expect(lane(JSON_POST, '/graphql', 'PUT')).toBeNull();
+    expect(graphqlPostLaneOf('POST', undefined, JSON_POST, MAX_BODY_BYTES)).toBeNull();
+  });
+});
+
+const SEARCH = venueRoutes.find((r) => r.operationId === 'searchVenues')!.document;
+const MANIFEST = fileURLToPath(new URL('../../examples/frontend/generated/persisted-documents.json', import.meta.url));
+const documents = loadPersistedOperations(MANIFEST);
+const hashOf = (name: string) => [...documents].find(([, text]) => new RegExp(`(^|\\s)query ${name}\\b`).test(text))![0];
+
+/**
+ * An app on a real listener, and each request sent both ways: through the lane, and through the Fetch path (its twin
+ * says `Content-Encoding: identity`, which changes nothing else). Each side has its own key and client IP, so their
+ * limit counters, and so their headers, move in step.
+ */
+function twoWays(options: TestAppOptions) {
+  const sides = { lane: { key: '', ip: '10.0.1.1' }, fetch: { key: '', ip: '10.0.1.2' } };
+  const env = { t: undefined as unknown as TestApp, base: '', close: async () => {} };
+
+  beforeAll(async () => {
+    const fixed = new Date('2026-06-01T12:00:00Z');
+    env.t = await createTestApp({ now: () => fixed, trustProxy: true, ...options });
+    const listening = await listenApp(env.t.app);
+    env.base = listening.base;
+    env.close = listening.close;
+    sides.lane.key = (await createApiKey({ tier: 'pro', name: 'lane' }, env.t.db)).key;
+    sides.fetch.key = (await createApiKey({ tier: 'pro', name: 'fetch path' }, env.t.db)).key;
+  });
+  afterAll(async () => {
+    await env.close();
+    await env.t?.close();
+  });
+
+  /** `body` as given (text) or as JSON; `key`: the side's own, none, or this one. */
+  async function both(body: unknown, headers: Record<string, string> = {}, key: 'own' | 'none' | string = 'own') {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const on = async (side: 'lane' | 'fetch') => {
+      const h: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-request-id': 'lane-test-0002',
+        'x-forwarded-for': sides[side].ip,
+        ...headers,
+      };
+      if (key === 'own') h.authorization = `Bearer ${sides[side].key}`;
+      else if (key !== 'none') h.authorization = `Bearer ${key}`;
+      if (side === 'fetch') h['content-encoding'] = 'identity';
+      expect(graphqlPostLaneOf('POST', '/graphql', { ...h, 'content-length': String(Buffer.byteLength(text)) }, MAX_BODY_BYTES) !== null).toBe(
+        side === 'lane',
+      );
+      const answer = await sendRaw(env.base, '/graphql', { method: 'POST', headers: h, body: text });
+      return { ...answer, body: answer.body.toString(answer.headers.some((x) => x.startsWith('content-encoding:')) ? 'latin1' : 'utf8') };
+    };
+    // With the response cache on, a third client asks first, so that both sides are answered from it (X-Cache: HIT).
+    const warm = { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'x-forwarded-for': '10.0.1.3', ...headers };
+    await sendRaw(env.base, '/graphql', { method: 'POST', headers: warm, body: text });
+    const lane = await on('lane');
+    const fetchPath = await on('fetch');
+    expect(lane).toEqual(fetchPath);
+    return lane;
+  }
+  return { env, both };
+}
+
+describe.each([
+  ['without the response cache', {}],
+  ['with the response cache (both sides answered from it)', { responseCache: { ttlSeconds: 300 } }],
+] as const)('the GraphQL POST lane answers as the Fetch path does, %s', (_name, options) => {
+  const { env, both } = twoWays(options);
+
+  it("R1's search: status, every header and the body byte for byte; no-store, the limit headers, the request id", async () => {
+    const answer = await both({ query: SEARCH, variables: { limit: 20 } });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).data.venues.nodes).toHaveLength(20);
+    expect(header(answer, 'content-type')).toBe('application/json; charset=utf-8');
+    expect(header(answer, 'cache-control')).toBe('no-store');
+    expect(header(answer, 'etag')).toBeUndefined();
+    expect(header(answer, 'vary')).toBe('Accept-Encoding, Origin');
+    expect(header(answer, 'x-ratelimit-remaining')).toBeDefined();
+    expect(header(answer, 'x-request-id')).toBe('lane-test-0002');
+    expect(header(answer, 'x-cache')).toBe('responseCache' in options ? 'HIT' : undefined);
+  });
+
+  it('the media type the client accepts; a deprecated field with its §9 headers; an operation picked by name', async () => {
+    const typed = await both({ query: '{ venues(first: 1) { totalCount } }' }, { accept: 'application/graphql-response+json' });
+    expect(header(typed, 'content-type')).toBe('application/graphql-response+json; charset=utf-8');
+    const deprecated = await both({ query: '{ pricingEstimate { perNight } }' });
+    expect([deprecated.status, header(deprecated, 'deprecation')]).toEqual([200, expect.any(String)]);
+    const named = await both({ query: 'query A { venues(first: 1) { totalCount } } query B { __typename }', operationName: 'A' });
+    expect(JSON.parse(named.body).data.venues.totalCount).toBeGreaterThan(0);
+  });
+
+  it('compression as the client asks for it: br and gzip for a large answer, a small one as it is', async () => {
+    const search = { query: SEARCH, variables: { limit: 20 } };
+    expect(header(await both(search, { 'accept-encoding': 'gzip, deflate, br' }), 'content-encoding')).toBe('br');
+    expect(header(await both(search, { 'accept-encoding': 'gzip' }), 'content-encoding')).toBe('gzip');
+    const small = await both({ query: '{ __typename }' }, { 'accept-encoding': 'br' });
+    expect(header(small, 'content-encoding')).toBeUndefined();
+  });
+
+  it('answers with errors: a venue not found, a bad variable, a document that does not validate, one that does not parse', async () => {
+    const missing = await both({ query: '{ venue(slug: "nowhere/nothing/none") { name } }' });
+    expect(JSON.parse(missing.body).errors[0].extensions.code).toBe('venue_not_found');
+    const variable = await both({ query: SEARCH, variables: { limit: 'twenty' } });
+    expect(JSON.parse(variable.body).errors).toBeDefined();
+    const invalid = await both({ query: '{ venues { nope } }' });
+    expect(JSON.parse(invalid.body).errors[0].extensions.code).toBe('graphql_validation_failed');
+    const unparsed = await both({ query: '{ venues(first: 1) { totalCount }' });
+    expect(JSON.parse(unparsed.body)).toEqual({ errors: [expect.objectContaining({ message: expect.stringContaining('Syntax Error') })] });
+  });
+
+  it('what Yoga reads itself (a batch, bad JSON, an extra member, no query, an empty body) is answered by Yoga, as on the Fetch path', async () => {
+    for (const body of ['[{"query":"{ __typename }"}]', '{"query":', '{"query":"{ __typename }","extra":1}', '{"variables":{}}', '']) {
+      const answer = await both(body);
+      expect(answer.status, body).toBeGreaterThanOrEqual(200);
+      expect(header(answer, 'x-request-id'), body).toBe('lane-test-0002');
+    }
+  });
+
+  it('the key: none (401, or keyless introspection on the IP budget), a wrong one (401)', async () => {
+    const keyless = await both({ query: '{ venues(first: 1) { totalCount } }' }, {}, 'none');
+    expect([keyless.status, JSON.parse(keyless.body).errors[0].extensions.code]).toEqual([401, 'missing_api_key']);
+    const introspection = await both({ query: '{ __schema { queryType { name } } }' }, {}, 'none');
+    expect([introspection.status, header(introspection, 'x-ratelimit-remaining')]).toEqual([200, expect.any(String)]);
+    const wrong = await both({ query: '{ venues(first: 1) { totalCount } }' }, {}, 'wv_live_00000000000000000000000000000000');
+    expect([wrong.status, JSON.parse(wrong.body).errors[0].extensions.code]).toEqual([401, 'invalid_api_key']);
+  });
+
+  it('a body of exactly the limit takes the lane; one byte more is the Fetch path 413', async () => {
+    const query = '{ __typename }';
+    const padded = (bytes: number) => `{"query":"${query}"}`.padEnd(bytes, ' ');
+    const atLimit = await both(padded(MAX_BODY_BYTES));
+    expect([atLimit.status, JSON.parse(atLimit.body).data]).toEqual([200, { __typename: 'Query' }]);
+    const past = await sendRaw(env.base, '/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}` },
+      body: padded(MAX_BODY_BYTES + 1),
+    });
+    expect([past.status, JSON.parse(past.body.toString()).errors[0].extensions.code]).toEqual([413, 'payload_too_large']);
+  });
+
+  it('logs each lane request as the Fetch path does', async () => {
+    await both({ query: 'query LaneLogged { __typename }' });
+    const lines = env.t.logs.filter((l) => l.includes('"msg":"request"') && l.includes('"path":"/graphql"')).map((l) => JSON.parse(l));
+    expect(lines.slice(-2).map(({ method, path, status, requestId }) => ({ method, path, status, requestId }))).toEqual([
+      { method: 'POST', path: '/graphql', status: 200, requestId: 'lane-test-0002' },
+      { method: 'POST', path: '/graphql', status: 200, requestId: 'lane-test-0002' },
+    ]);
+  });
+});
+
+describe('the GraphQL POST lane with persisted operations only (GRAPHQL_PERSISTED_ONLY)', () => {
+  const { both } = twoWays({ persistedOperations: { documents, only: true } });
+
+  it('an operation by hash answers; an unknown hash and a document as text are refused, as on the Fetch path', async () => {
+    const byHash = await both({ extensions: { persistedQuery: { version: 1, sha256Hash: hashOf('VenueSearch') } }, variables: { first: 2 } });
+    expect([byHash.status, JSON.parse(byHash.body).data.venues.nodes.length]).toEqual([200, 2]);
+    const unknown = await both({ extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } });
+    expect(JSON.parse(unknown.body).errors).toBeDefined();
+    const text = await both({ query: '{ venues(first: 1) { totalCount } }' });
+    expect(JSON.parse(text.body).errors).toBeDefined();
+    const introspection = await both({ query: '{ __typename }' });
+    expect(JSON.parse(introspection.body).data).toEqual({ __typename: 'Query' });
+  });
+});
+
+describe('a client that hangs up in the middle of a GraphQL POST body', () => {
+  let t: TestApp;
+  let listening: Awaited<ReturnType<typeof listenApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    listening = await listenApp(t.app);
+  });
+  afterAll(async () => {
+    await listening?.close();
+    await t?.close();
+  });
+
+  it('is logged as the client closing the request, not as our error, and the server answers the next one', async () => {
+    const socket = connect(listening.port, '127.0.0.1');
+    await once(socket, 'connect');
+    const head = [
+      'POST /graphql HTTP/1.1',
+      'host: api.test',
+      'content-type: application/json',
+      'content-length: 100',
+      'x-request-id: lane-hangup-01',
+    ];
+    socket.write(`${head.join('\r\n')}\r\n\r\n{"query":"{ __typ`);
+    socket.destroy();
+    await expect
+      .poll(() => t.logs.some((l) => l.includes('lane-hangup-01') && l.includes('client closed the request')), { timeout: 5000 })
+      .toBe(true);
+    expect(t.logs.filter((l) => l.includes('"level":50') || l.includes('"level":"error"'))).toEqual([]);
+    const next = await sendRaw(listening.base, '/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.keys.partner}` },
+      body: '{"query":"{ venues(first: 1) { totalCount } }"}',
+    });
+    expect(next.status).toBe(200);
+  });
+});
+
+describe('a lead through the GraphQL POST lane', () => {
+  let t: TestApp;
+  let listening: Awaited<ReturnType<typeof listenApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    listening = await listenApp(t.app);
+  });
+  afterAll(async () => {
+    await listening?.close();
+    await t?.close();
+  });
+
+  it('one inquiry for an idempotency key sent twice in the header, the second answer the same lead', async () => {
+    const input = camelBody(validBody('venue', await targets(t)));
+    const query = 'mutation($input: VenueInquiryInput!) { createVenueInquiry(input: $input) { inquiryId status } }';
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${t.keys.partner}`, 'x-idempotency-key': 'lane-lead-0001' };
+    const body = JSON.stringify({ query, variables: { input } });
+    expect(graphqlPostLaneOf('POST', '/graphql', { ...headers, 'content-length': String(body.length) }, MAX_BODY_BYTES)).not.toBeNull();
+    const [first, second] = await Promise.all([1, 2].map(() => sendRaw(listening.base, '/graphql', { method: 'POST', headers, body })));
+    const ids = [first, second].map((a) => JSON.parse(a.body.toString()).data.createVenueInquiry.inquiryId);
+    expect(ids[0]).toEqual(ids[1]);
+    expect(await t.db.prisma.inquiry.count({ where: { id: ids[0] } })).toBe(1);
+  });
+});
