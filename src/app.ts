@@ -6,7 +6,7 @@ import { postBodies } from './blog/blog.service.js';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
 import { compileRoute, matchRoute, orderRoutes, runRoute, type CompiledRoute, type RouteAnswer } from './rest/adapter.js';
-import { createLanes } from './app-lanes.js';
+import { createLanes, type LaneHost } from './app-lanes.js';
 import { restRoutes } from './rest/routes.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { ApiError } from './errors/api-error.js';
@@ -321,15 +321,7 @@ export function createApp(options: AppOptions): App {
    * What every answer goes through after serving: deprecation headers, caching (ETag, 304), compression, HEAD, the
    * limiter's headers, the request id, CORS; then the request's log line and metrics.
    */
-  async function finish(
-    original: Request,
-    request: Request,
-    served: Response,
-    scope: RequestScope,
-    admission: Admission,
-    path: string,
-    started: number,
-  ): Promise<Response> {
+  const finish: LaneHost['finish'] = async (original, request, served, scope, admission, path, started) => {
     const { requestId } = scope;
     if (scope.usedDeprecatedFields) for (const [name, value] of deprecationEntries) served.headers.set(name, value);
     const catalogueRead =
@@ -355,7 +347,7 @@ export function createApp(options: AppOptions): App {
     cors.apply(original, response);
     recordRequest(original.method, path, response.status, scope, started);
     return response;
-  }
+  };
 
   /** The request's log line and metrics. */
   function recordRequest(method: string, path: string, status: number, scope: RequestScope, started: number): void {

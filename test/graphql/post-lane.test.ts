@@ -49,6 +49,21 @@ const MANIFEST = fileURLToPath(new URL('../../examples/frontend/generated/persis
 const documents = loadPersistedOperations(MANIFEST);
 const hashOf = (name: string) => [...documents].find(([, text]) => new RegExp(`(^|\\s)query ${name}\\b`).test(text))![0];
 
+/** A test app on a real listener for the describe block this is called in (its beforeAll and afterAll). */
+function listeningTestApp(options: TestAppOptions = {}) {
+  const env = { t: undefined as unknown as TestApp, base: '', port: 0, close: async () => {} };
+  beforeAll(async () => {
+    env.t = await createTestApp(options);
+    const listening = await listenApp(env.t.app);
+    Object.assign(env, { base: listening.base, port: listening.port, close: listening.close });
+  });
+  afterAll(async () => {
+    await env.close();
+    await env.t?.close();
+  });
+  return env;
+}
+
 /**
  * An app on a real listener, and each request sent both ways: through the lane, and through the Fetch path (its twin
  * says `Content-Encoding: identity`, which changes nothing else). Each side has its own key and client IP, so their
@@ -56,20 +71,10 @@ const hashOf = (name: string) => [...documents].find(([, text]) => new RegExp(`(
  */
 function twoWays(options: TestAppOptions) {
   const sides = { lane: { key: '', ip: '10.0.1.1' }, fetch: { key: '', ip: '10.0.1.2' } };
-  const env = { t: undefined as unknown as TestApp, base: '', close: async () => {} };
-
+  const env = listeningTestApp({ now: () => new Date('2026-06-01T12:00:00Z'), trustProxy: true, ...options });
   beforeAll(async () => {
-    const fixed = new Date('2026-06-01T12:00:00Z');
-    env.t = await createTestApp({ now: () => fixed, trustProxy: true, ...options });
-    const listening = await listenApp(env.t.app);
-    env.base = listening.base;
-    env.close = listening.close;
     sides.lane.key = (await createApiKey({ tier: 'pro', name: 'lane' }, env.t.db)).key;
     sides.fetch.key = (await createApiKey({ tier: 'pro', name: 'fetch path' }, env.t.db)).key;
-  });
-  afterAll(async () => {
-    await env.close();
-    await env.t?.close();
   });
 
   /** `body` as given (text) or as JSON; `key`: the side's own, none, or this one. */
@@ -205,19 +210,10 @@ describe('the GraphQL POST lane with persisted operations only (GRAPHQL_PERSISTE
 });
 
 describe('a client that hangs up in the middle of a GraphQL POST body', () => {
-  let t: TestApp;
-  let listening: Awaited<ReturnType<typeof listenApp>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    listening = await listenApp(t.app);
-  });
-  afterAll(async () => {
-    await listening?.close();
-    await t?.close();
-  });
+  const env = listeningTestApp();
 
   it('is logged as the client closing the request, not as our error, and the server answers the next one', async () => {
-    const socket = connect(listening.port, '127.0.0.1');
+    const socket = connect(env.port, '127.0.0.1');
     await once(socket, 'connect');
     const head = [
       'POST /graphql HTTP/1.1',
@@ -229,12 +225,12 @@ describe('a client that hangs up in the middle of a GraphQL POST body', () => {
     socket.write(`${head.join('\r\n')}\r\n\r\n{"query":"{ __typ`);
     socket.destroy();
     await expect
-      .poll(() => t.logs.some((l) => l.includes('lane-hangup-01') && l.includes('client closed the request')), { timeout: 5000 })
+      .poll(() => env.t.logs.some((l) => l.includes('lane-hangup-01') && l.includes('client closed the request')), { timeout: 5000 })
       .toBe(true);
-    expect(t.logs.filter((l) => l.includes('"level":50') || l.includes('"level":"error"'))).toEqual([]);
-    const next = await sendRaw(listening.base, '/graphql', {
+    expect(env.t.logs.filter((l) => l.includes('"level":50') || l.includes('"level":"error"'))).toEqual([]);
+    const next = await sendRaw(env.base, '/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.keys.partner}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}` },
       body: '{"query":"{ venues(first: 1) { totalCount } }"}',
     });
     expect(next.status).toBe(200);
@@ -242,26 +238,17 @@ describe('a client that hangs up in the middle of a GraphQL POST body', () => {
 });
 
 describe('a lead through the GraphQL POST lane', () => {
-  let t: TestApp;
-  let listening: Awaited<ReturnType<typeof listenApp>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    listening = await listenApp(t.app);
-  });
-  afterAll(async () => {
-    await listening?.close();
-    await t?.close();
-  });
+  const env = listeningTestApp();
 
   it('one inquiry for an idempotency key sent twice in the header, the second answer the same lead', async () => {
-    const input = camelBody(validBody('venue', await targets(t)));
+    const input = camelBody(validBody('venue', await targets(env.t)));
     const query = 'mutation($input: VenueInquiryInput!) { createVenueInquiry(input: $input) { inquiryId status } }';
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${t.keys.partner}`, 'x-idempotency-key': 'lane-lead-0001' };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'x-idempotency-key': 'lane-lead-0001' };
     const body = JSON.stringify({ query, variables: { input } });
     expect(graphqlPostLaneOf('POST', '/graphql', { ...headers, 'content-length': String(body.length) }, MAX_BODY_BYTES)).not.toBeNull();
-    const [first, second] = await Promise.all([1, 2].map(() => sendRaw(listening.base, '/graphql', { method: 'POST', headers, body })));
+    const [first, second] = await Promise.all([1, 2].map(() => sendRaw(env.base, '/graphql', { method: 'POST', headers, body })));
     const ids = [first, second].map((a) => JSON.parse(a.body.toString()).data.createVenueInquiry.inquiryId);
     expect(ids[0]).toEqual(ids[1]);
-    expect(await t.db.prisma.inquiry.count({ where: { id: ids[0] } })).toBe(1);
+    expect(await env.t.db.prisma.inquiry.count({ where: { id: ids[0] } })).toBe(1);
   });
 });
