@@ -34,6 +34,9 @@ const utf8 = new TextDecoder();
  */
 export const bodyText = (body: Uint8Array): string => utf8.decode(body);
 
+/** application/json with or without parameters, case as sent (as Yoga tests it). */
+export const isJsonContentType = (type: string): boolean => type === 'application/json' || type.startsWith('application/json;');
+
 /**
  * The request as a plain POST, or null for Yoga's own parsing: a POST of application/json (tested as Yoga tests it:
  * the first value, case as sent), asking for one JSON media type, whose body's text (bodyText, which Yoga's parsers
@@ -43,8 +46,7 @@ export const bodyText = (body: Uint8Array): string => utf8.decode(body);
  */
 export function plainPostOf(request: { method: string; headers: HeaderReader }, body: Uint8Array): PlainPost | null {
   if (request.method !== 'POST') return null;
-  const type = (request.headers.get('content-type') ?? '').split(',')[0];
-  if (type !== 'application/json' && !type.startsWith('application/json;')) return null;
+  if (!isJsonContentType((request.headers.get('content-type') ?? '').split(',')[0])) return null;
   const accept = (request.headers.get('accept') || '*/*').replace(/\s/g, '').toLowerCase();
   const mediaType = ANSWERED_AS[accept.endsWith(UTF8_PARAMETER) ? accept.slice(0, -UTF8_PARAMETER.length) : accept];
   if (!mediaType) return null;

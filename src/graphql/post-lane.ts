@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { isJsonContentType } from './plain-post.js';
 
 /**
  * The GraphQL POST lane: which POSTs to /graphql app.ts serves straight from node:http, without the Fetch layer.
@@ -24,7 +25,7 @@ export function graphqlPostLaneOf(
   if (method !== 'POST' || target !== '/graphql') return null;
   if (headers.origin !== undefined || headers['transfer-encoding'] !== undefined || headers['content-encoding'] !== undefined) return null;
   const type = headers['content-type'];
-  if (type === undefined || !(type === 'application/json' || type.startsWith('application/json;'))) return null;
+  if (type === undefined || !isJsonContentType(type)) return null;
   const declared = headers['content-length'];
   if (declared === undefined || !/^\d{1,9}$/.test(declared)) return null;
   const length = Number(declared);
