@@ -198,8 +198,13 @@ describe('per-route baselines', () => {
 });
 
 describe('node options of npm start (the bench servers and the tests\u2019 server processes use them)', () => {
-  it('are read from package.json: source maps, the 64 MB semi-space young generation and the fixed old-generation growth', () => {
-    expect(startNodeOptions(repoRoot)).toEqual(['--enable-source-maps', '--max-semi-space-size=64', '--heap-growing-percent=300']);
+  it('are read from package.json: source maps, the 64 MB semi-space young generation, the fixed old-generation growth, no memory reducer', () => {
+    expect(startNodeOptions(repoRoot)).toEqual([
+      '--enable-source-maps',
+      '--max-semi-space-size=64',
+      '--heap-growing-percent=300',
+      '--no-memory-reducer',
+    ]);
   });
 
   it('a start script that does not run node … dist/src/main.js is refused rather than guessed', () => {

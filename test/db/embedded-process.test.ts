@@ -99,8 +99,8 @@ describe('the embedded database process', () => {
     // The database process runs with npm start's heap sizing: one command line sizes both processes.
     const commandLines = await Promise.all((await processesOf(dataDir)).map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
     const databaseProcess = commandLines.map((line) => line.split('\0')).find((args) => args.some((a) => a.includes('database-process')));
-    const heapOptions = startNodeOptions(repoRoot).filter((o) => /^--(max-semi-space-size|heap-growing-percent)=/.test(o));
-    expect(heapOptions).toHaveLength(2);
+    const heapOptions = startNodeOptions(repoRoot).filter((o) => /^--(max-semi-space-size=|heap-growing-percent=|no-memory-reducer$)/.test(o));
+    expect(heapOptions).toHaveLength(3);
     expect(databaseProcess).toEqual(expect.arrayContaining(heapOptions));
     const search = (key: string) => fetch(`${base}/api/v1/venues?limit=20&state=CA`, { headers: { authorization: `Bearer ${key}` } });
 
@@ -183,11 +183,13 @@ describe("the database process's node options", () => {
         '--max-semi-space-size=64',
         '--inspect=9230',
         '--heap-growing-percent=300',
+        '--no-memory-reducer',
+        '--memory-reducer-single-gc',
         '--import',
         'tsx',
         '--max-old-space-size=2048',
       ]),
-    ).toEqual(['--max-semi-space-size=64', '--heap-growing-percent=300', '--max-old-space-size=2048']);
+    ).toEqual(['--max-semi-space-size=64', '--heap-growing-percent=300', '--no-memory-reducer', '--max-old-space-size=2048']);
     expect(heapOptionsOf([])).toEqual([]);
   });
 });
