@@ -99,7 +99,7 @@ describe('the embedded database process', () => {
     // The database process runs with npm start's heap sizing: one command line sizes both processes.
     const commandLines = await Promise.all((await processesOf(dataDir)).map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
     const databaseProcess = commandLines.map((line) => line.split('\0')).find((args) => args.some((a) => a.includes('database-process')));
-    const heapOptions = startNodeOptions(repoRoot).filter((o) => /^--(max-semi-space-size=|heap-growing-percent=|no-memory-reducer$)/.test(o));
+    const heapOptions = heapOptionsOf(startNodeOptions(repoRoot));
     expect(heapOptions).toHaveLength(3);
     expect(databaseProcess).toEqual(expect.arrayContaining(heapOptions));
     const search = (key: string) => fetch(`${base}/api/v1/venues?limit=20&state=CA`, { headers: { authorization: `Bearer ${key}` } });
