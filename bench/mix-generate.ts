@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/db/client.js';
-import { seedCatalogue } from '../src/db/seed/catalogue.js';
+import { seedCatalogue, settleAfterBulkLoad } from '../src/db/seed/catalogue.js';
 import { seedContent } from '../src/content/content.seed.js';
 import { createApp } from '../src/app.js';
 import { createApiKey } from '../src/auth/api-keys.service.js';
@@ -41,7 +41,7 @@ log('mix: seeding an in-memory catalogue (as a first start does)…');
 const db = await openDatabase({ memory: true, migrate: true });
 await seedCatalogue(db.prisma);
 await seedContent(db.prisma);
-await db.prisma.$executeRawUnsafe('ANALYZE');
+await settleAfterBulkLoad(db.prisma);
 log(`mix: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const { key } = await createApiKey({ tier: 'partner', name: 'bench mix' }, db);

@@ -3,7 +3,7 @@ import { createLogger } from './logging/logger.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { sharedSecret } from './db/secrets.js';
-import { catalogueIsEmpty, seedCatalogue } from './db/seed/catalogue.js';
+import { catalogueIsEmpty, seedCatalogue, settleAfterBulkLoad } from './db/seed/catalogue.js';
 import { seedContent } from './content/content.seed.js';
 import { countApiKeys, createApiKey } from './auth/api-keys.service.js';
 import { createApp } from './app.js';
@@ -81,7 +81,7 @@ if (db.kind === 'pglite') {
 if (await catalogueIsEmpty(db.prisma)) {
   log.info('empty catalogue: seeding the demo catalogue (first start)');
   await seedCatalogue(db.prisma, { onProgress: (message) => log.info(message) });
-  await db.prisma.$executeRawUnsafe('ANALYZE'); // planner statistics for the freshly loaded tables
+  await settleAfterBulkLoad(db.prisma);
 }
 // Knowledge, blog and inspiration follow their files; only what changed is written (embeddings precomputed).
 await seedContent(db.prisma, { onProgress: (message) => log.info(message) });

@@ -9,7 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { migrationTargetOf, openDatabase, type Database } from '../../src/db/client.js';
 import { isAlive } from '../../src/db/data-dir-lock.js';
 import { applyMigrations } from '../../src/db/migrate.js';
-import { seedCatalogue } from '../../src/db/seed/catalogue.js';
+import { seedCatalogue, settleAfterBulkLoad } from '../../src/db/seed/catalogue.js';
 import { seedContent } from '../../src/content/content.seed.js';
 import { adminQuery, databaseUrl } from './database.js';
 
@@ -51,8 +51,8 @@ async function timed<T>(label: string, build: () => Promise<T>): Promise<T> {
 async function seed(db: Database): Promise<void> {
   await seedCatalogue(db.prisma);
   await seedContent(db.prisma);
-  // Planner statistics as production would have them after autovacuum, so query plans match.
-  await db.prisma.$executeRawUnsafe('ANALYZE');
+  // As a first start leaves the database (src/main.ts), so query plans match.
+  await settleAfterBulkLoad(db.prisma);
 }
 
 async function buildPGliteTemplates(dir: string, seeded: boolean): Promise<TestDatabaseTemplates['pgliteFiles']> {
