@@ -5,7 +5,14 @@
 import { parseArgs } from 'node:util';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';
-import { CatalogueNotEmptyError, DEFAULT_CATALOGUE, catalogueIsEmpty, clearCatalogue, seedCatalogue, settleAfterBulkLoad } from '../src/db/seed/catalogue.js';
+import {
+  CatalogueNotEmptyError,
+  DEFAULT_CATALOGUE,
+  catalogueIsEmpty,
+  clearCatalogue,
+  seedCatalogue,
+  settleAfterBulkLoad,
+} from '../src/db/seed/catalogue.js';
 import { thousands } from '../src/db/seed/format.js';
 
 const USAGE = `Usage: npm run seed [-- --venues N] [--vendors N] [--reset]
