@@ -78,13 +78,15 @@ if (db.kind === 'pglite') {
   if (freed) log.warn({ count: freed }, 'freed idempotency claims left in progress by the previous run (it stopped mid-request)');
 }
 
-if (await catalogueIsEmpty(db.prisma)) {
+const firstStart = await catalogueIsEmpty(db.prisma);
+if (firstStart) {
   log.info('empty catalogue: seeding the demo catalogue (first start)');
   await seedCatalogue(db.prisma, { onProgress: (message) => log.info(message) });
-  await settleAfterBulkLoad(db.prisma);
 }
 // Knowledge, blog and inspiration follow their files; only what changed is written (embeddings precomputed).
 await seedContent(db.prisma, { onProgress: (message) => log.info(message) });
+// After the content's first load too, so that its tables are settled like the catalogue's (and like the test template).
+if (firstStart) await settleAfterBulkLoad(db.prisma);
 let demoKey: string | undefined;
 if ((await countApiKeys(db)) === 0) demoKey = (await createApiKey({ tier: 'pro', name: 'demo' }, db)).key;
 
