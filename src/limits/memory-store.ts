@@ -1,6 +1,9 @@
 import { EntryLog } from './entry-log.js';
 import { applyToEntries, type LogOperation, type LogResult, type SlidingLogStore } from './sliding-log.js';
 
+/** Read by peeks and refunds of absent logs, never written: with no entries, applyToEntries has nothing to drop or remove. */
+const NO_ENTRIES = new EntryLog();
+
 /** Operations between two sweeps of idle logs (an IP seen once must not stay in memory forever). */
 const SWEEP_EVERY = 10_000;
 
@@ -22,7 +25,9 @@ export function createMemoryStore(): SlidingLogStore {
       if (++operations % SWEEP_EVERY === 0) sweep(op.nowMs);
       let log = logs.get(op.key);
       if (!log) {
-        if (op.mode !== 'hit') return Promise.resolve(applyToEntries(new EntryLog(), op));
+        // A peek or refund of a log that does not exist changes nothing: one empty log serves them all (every valid
+        // key's request peeks its IP's failed-key log, which is nearly always absent).
+        if (op.mode !== 'hit') return Promise.resolve(applyToEntries(NO_ENTRIES, op));
         log = { entries: new EntryLog(), expiresAt: 0 };
         logs.set(op.key, log);
       }

@@ -72,9 +72,16 @@ const ESTIMATE_MESSAGES: Record<keyof PricingEstimate, string> = {
   season: `season must be one of ${ESTIMATOR_SEASONS.join(', ')}.`,
 };
 
-/** Absent and null arguments are the same thing on both surfaces: the default applies. */
-const withoutNulls = (input: unknown) =>
-  Object.fromEntries(Object.entries((input ?? {}) as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined));
+/**
+ * Absent and null arguments are the same thing on both surfaces: the default applies. A loop, not
+ * fromEntries(entries().filter()), which made an array per argument and took ~2 % of the regional range's CPU profile.
+ */
+function withoutNulls(input: unknown): Record<string, unknown> {
+  const given = (input ?? {}) as Record<string, unknown>;
+  const present: Record<string, unknown> = {};
+  for (const name of Object.keys(given)) if (given[name] !== null && given[name] !== undefined) present[name] = given[name];
+  return present;
+}
 
 /** Parses §4.3 input; the first failing field throws its own code with `param` set (messages name the GraphQL argument). */
 export function parsePricingEstimate(input: unknown): PricingEstimate {

@@ -100,10 +100,21 @@ function coerceScalar(spec: ParamSpec, raw: string): unknown {
   }
 }
 
+/** A route's query parameters by name, made once per route (its specs are fixed when it is compiled). */
+const queryParamsByRoute = new WeakMap<ParamSpec[], Map<string, ParamSpec>>();
+function queryParamsOf(specs: ParamSpec[]): Map<string, ParamSpec> {
+  let byName = queryParamsByRoute.get(specs);
+  if (!byName) {
+    byName = new Map(specs.filter((s) => s.in === 'query').map((s) => [s.name, s]));
+    queryParamsByRoute.set(specs, byName);
+  }
+  return byName;
+}
+
 /** Query string → variables, refusing unknown and repeated parameters (a mistyped filter must not be silently ignored). */
 export function variablesFromQuery(search: URLSearchParams, specs: ParamSpec[]): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
-  const byName = new Map(specs.filter((s) => s.in === 'query').map((s) => [s.name, s]));
+  const byName = queryParamsOf(specs);
   for (const name of new Set(search.keys())) {
     const spec = byName.get(name);
     if (!spec) {

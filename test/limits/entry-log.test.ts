@@ -88,6 +88,18 @@ describe('EntryLog (an in-memory sliding log in typed arrays)', () => {
     expect(log.timeAt(0)).toBe(T0 + 825);
   });
 
+  it("tells the limiter's own members apart: a refund of each of 2,000 members of a 100,000-entry log takes its own entry", () => {
+    // The members as the limiter makes them (a per-process prefix, then a counter in base 36): tags that collided
+    // would take back a newer entry than the refunded one.
+    const member = (i: number) => `Zk3_q9Xa:${(1_000_000 + i).toString(36)}`;
+    const log = new EntryLog();
+    for (let i = 0; i < 100_000; i++) log.insert(log.length, T0 + i, member(i));
+    const refunded = new Set(Array.from({ length: 2_000 }, (_, k) => (k * 7_919) % 100_000));
+    for (const i of refunded) expect(log.removeNewest(member(i))).toBe(true);
+    const kept = Array.from({ length: 100_000 }, (_, i) => i).filter((i) => !refunded.has(i));
+    expect(Array.from({ length: log.length }, (_, i) => log.timeAt(i) - T0)).toEqual(kept);
+  });
+
   it('keeps 300,000 entries in order and drops them all when the day has passed', () => {
     const log = new EntryLog();
     for (let i = 0; i < 300_000; i++) log.insert(log.length, T0 + Math.floor(i / 10), `m${i}`);
