@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import { sendNodeResponse } from '@whatwg-node/server';
-import { matchRoute, runRoute, type CompiledRoute, type MatchedRoute, type RouteAnswer } from './rest/adapter.js';
+import { answerBytes, matchRoute, runRoute, type CompiledRoute, type MatchedRoute, type RouteAnswer } from './rest/adapter.js';
 import { restGetLaneOf, type LaneTarget } from './rest/get-lane.js';
 import { graphqlPostLaneOf } from './graphql/post-lane.js';
 import { plainPostOf } from './graphql/plain-post.js';
@@ -13,7 +13,7 @@ import { fetchRequestOf, nodeHeaderReader, readDeclaredBody } from './http/node-
 import { requestIdFor } from './http/request-id.js';
 import { clientIp } from './http/client-ip.js';
 import { errorResponse, graphqlErrorResponse, withGraphQLErrorBody } from './http/responses.js';
-import { withRequestId, wouldCompress } from './http/conventions.js';
+import { wouldCompress } from './http/conventions.js';
 import { isIntrospectionOnly } from './http/deprecation.js';
 import { utf8Bytes } from './http/utf8.js';
 import { Response } from './http/fetch-api.js';
@@ -42,7 +42,7 @@ export interface LaneHost {
   yoga: GraphQLServer;
   contextFor(headers: HeaderReader, scope: RequestScope, surface: Surface, admission: Admission, ip: string): Promise<RequestContext>;
   keylessContext(scope: RequestScope, admission: Admission, ip: string): Promise<RequestContext>;
-  routeResponse(answer: RouteAnswer, body: string, compiled: CompiledRoute): Response;
+  routeResponse(answer: RouteAnswer, body: Buffer<ArrayBuffer>, compiled: CompiledRoute): Response;
   finish(
     original: Request,
     request: Request,
@@ -98,15 +98,17 @@ export function createLanes(host: LaneHost): (req: IncomingMessage, res: ServerR
       const context = await host.contextFor(headers, scope, 'rest', admission, ip);
       const search = new URLSearchParams(target.query);
       const answer = await runRoute(matched.compiled, { search, pathValues: matched.pathValues }, host.schema, context);
-      const body = withRequestId(answer.text, scope.requestId);
-      const length = Buffer.byteLength(body);
-      if (answer.status === 200 && answer.etag && !wouldCompress(req.headers['accept-encoding'], length)) {
+      // Bytes, not a string: a body with one non-ASCII character (an en dash in a price range) written as a string
+      // was measured (Buffer.byteLength), joined to the headers as a two-byte string and encoded again, besides the
+      // encoding its ETag was hashed from (docs/performance.md, "stop 43").
+      const bytes = answerBytes(answer, scope.requestId);
+      if (answer.status === 200 && answer.etag && !wouldCompress(req.headers['accept-encoding'], bytes.byteLength)) {
         const deprecated = Boolean(matched.compiled.route.deprecatedFields);
-        res.writeHead(200, plainAnswerHeaders(JSON_TYPE, length, { etag: answer.etag, deprecated }, scope, admission)).end(body);
+        res.writeHead(200, plainAnswerHeaders(JSON_TYPE, bytes.byteLength, { etag: answer.etag, deprecated }, scope, admission)).end(bytes);
         host.recordRequest('GET', target.path, 200, scope, started);
         return;
       }
-      served = host.routeResponse(answer, body, matched.compiled);
+      served = host.routeResponse(answer, bytes, matched.compiled);
     } catch (e) {
       served = errorResponse(host.translate(e, scope.log, scope.requestId, { aborted: res.destroyed }), scope.requestId, host.baseUrl);
     }

@@ -5,7 +5,7 @@ import type { RowReader } from './db/row-reader.js';
 import { postBodies } from './blog/blog.service.js';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
-import { compileRoute, matchRoute, orderRoutes, runRoute, type CompiledRoute, type RouteAnswer } from './rest/adapter.js';
+import { answerBytes, compileRoute, matchRoute, orderRoutes, runRoute, type CompiledRoute, type RouteAnswer } from './rest/adapter.js';
 import { createLanes, type LaneHost } from './app-lanes.js';
 import { restRoutes } from './rest/routes.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
@@ -25,7 +25,7 @@ import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
 import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
 import { createApiCors } from './http/cors.js';
-import { asHead, withCaching, withCompression, withRequestId } from './http/conventions.js';
+import { asHead, withCaching, withCompression } from './http/conventions.js';
 import { deprecationHeaders, isIntrospectionOnly } from './http/deprecation.js';
 import { createDeveloperPages } from './developers/developers.http.js';
 import type { Logger } from './logging/logger.js';
@@ -283,7 +283,7 @@ export function createApp(options: AppOptions): App {
         schema,
         context,
       );
-      return routeResponse(answer, withRequestId(answer.text, requestId), matched.compiled);
+      return routeResponse(answer, answerBytes(answer, requestId), matched.compiled);
     } catch (e) {
       return errorResponse(translate(e, log, requestId, request.signal), requestId, deps.baseUrl);
     }
@@ -310,11 +310,11 @@ export function createApp(options: AppOptions): App {
   };
 
   /** A REST route's answer as serve gives it, before `finish`. */
-  function routeResponse(answer: RouteAnswer, body: string, compiled: CompiledRoute): Response {
+  function routeResponse(answer: RouteAnswer, body: Buffer<ArrayBuffer>, compiled: CompiledRoute): Response {
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
     if (answer.etag) headers.etag = answer.etag;
     if (compiled.route.deprecatedFields) Object.assign(headers, deprecation);
-    return new Response(utf8Bytes(body), { status: answer.status, headers });
+    return new Response(body, { status: answer.status, headers });
   }
 
   /**

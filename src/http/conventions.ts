@@ -63,7 +63,24 @@ export function withRequestId(objectText: string, requestId: string): string {
 
 /** The ETag withCaching would compute for `withRequestId(objectText, id)`, whatever the id, without building it. */
 export function etagWithoutRequestId(objectText: string): string {
-  return weakEtag(`${objectText.slice(0, -1)}${objectText.length > 2 ? ',' : ''}}`);
+  return etagOfObjectBytes(utf8Bytes(objectText));
+}
+
+const COMMA_CLOSE = Buffer.from(',}');
+
+/**
+ * etagWithoutRequestId from the object text's UTF-8 bytes: a route renders them once for the ETag and the body it
+ * sends (withRequestIdBytes), rather than encoding the same text twice more (src/rest/adapter.ts answerBytes).
+ */
+export function etagOfObjectBytes(objectBytes: Buffer): string {
+  const stable = objectBytes.length > 2 ? Buffer.concat([objectBytes.subarray(0, -1), COMMA_CLOSE]) : objectBytes;
+  return `W/"${hash('sha256', stable, 'base64url').slice(0, 27)}"`;
+}
+
+/** The UTF-8 bytes of `withRequestId(objectText, requestId)`, made from objectText's bytes without encoding it again. */
+export function withRequestIdBytes(objectBytes: Buffer, requestId: string): Buffer<ArrayBuffer> {
+  const member = Buffer.from(`${objectBytes.length > 2 ? ',' : ''}"request_id":"${requestId}"}`);
+  return Buffer.concat([objectBytes.subarray(0, -1), member]);
 }
 
 /** Statuses whose responses never carry a body (Fetch's null body statuses). */

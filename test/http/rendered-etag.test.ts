@@ -1,7 +1,9 @@
 // A REST route names its body's ETag as it renders it (src/rest/adapter.ts) instead of withCaching hashing the body
 // after request_id is added: both must give the same tag, so a client's If-None-Match works across either path.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { etagWithoutRequestId, withCaching, withRequestId } from '../../src/http/conventions.js';
+import { etagOfObjectBytes, etagWithoutRequestId, withCaching, withRequestId, withRequestIdBytes } from '../../src/http/conventions.js';
+import { utf8Bytes } from '../../src/http/utf8.js';
 import { Request, Response } from '../../src/http/fetch-api.js';
 
 async function etagByWithCaching(text: string, requestId: string): Promise<string> {
@@ -32,5 +34,23 @@ describe('the ETag named at render time', () => {
     const refused = await withCaching(new Request('http://api.test/x'), rendered(), 'r1', false);
     expect(refused.headers.get('etag')).toBeNull();
     expect(refused.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a route encodes its text once: the sent bytes and the ETag made from those bytes equal the ones made from the text', async () => {
+    // Any JSON object, with text past ASCII (é, an en dash, emoji, U+2028) and long enough for ICU's conversion.
+    const objectText = fc
+      .oneof(fc.object(), fc.dictionary(fc.string(), fc.string({ unit: 'binary', maxLength: 3000 })))
+      .map((o) => JSON.stringify(o));
+    const requestId = fc.stringMatching(/^req_[A-Za-z0-9_-]{1,24}$/);
+    await fc.assert(
+      fc.asyncProperty(objectText, requestId, async (text, id) => {
+        const bytes = utf8Bytes(text);
+        expect(withRequestIdBytes(bytes, id).equals(Buffer.from(withRequestId(text, id)))).toBe(true);
+        expect(etagOfObjectBytes(bytes)).toBe(await etagByWithCaching(text, id));
+      }),
+      { numRuns: 300 },
+    );
+    const text = JSON.stringify({ data: { price_range: '$29,500–$41,700', note: 'café 🎉' } });
+    expect(etagOfObjectBytes(utf8Bytes(text))).toBe(await etagByWithCaching(text, 'req_789'));
   });
 });
