@@ -7,12 +7,19 @@
  * other drifts with the host (identical runs here differed 2× ten minutes apart); two loaded in turn share its spells.
  * An A/A run (the same code twice) gave ratios between 0.60 and 1.46 per round and a median of 0.93: differences under
  * ~10 % are not resolved (docs/performance.md, stops 26 and 27).
+ *
+ * `--instructions` counts instead of timing: both servers run under valgrind's callgrind (bench/instructions.ts) and
+ * each round gives their instructions per request over `--requests` requests after as many uncounted; repeatable
+ * within a few per cent where timing is not. Needs valgrind (`apt-get install -y valgrind`).
  */
 import { parseArgs } from 'node:util';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canPin, cleanupAll, freePort, pinSelf, registerCleanup, startNode, type Child } from './children.js';
+import { canPin, cleanupAll, freePort, pinSelf, registerCleanup, registerTempDir, startNode, type Child } from './children.js';
+import { callgrindWrapper, hasCallgrind, instructionsPerRequest } from './instructions.js';
+import { median } from './report.js';
 import { baseEnv, FIRST_START_TIMEOUT_MS, LOAD_CPU, READY, SERVER_CPU } from './database-run.js';
 import { measure, type Measurement } from './load.js';
 import { createScratchDatabase, isLoopback } from './postgres.js';
@@ -25,6 +32,8 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '6' },
     duration: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
+    instructions: { type: 'boolean', default: false },
+    requests: { type: 'string', default: '5000' },
   },
 });
 
@@ -34,6 +43,8 @@ const paths = args.path ?? [];
 const rounds = Number(args.rounds);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
+const requests = Number(args.requests);
+const counting = args.instructions ?? false;
 const databaseUrl = process.env.DATABASE_URL;
 
 function usage(problem: string): never {
@@ -45,12 +56,19 @@ function usage(problem: string): never {
 if (!oldDir || !existsSync(join(oldDir, 'dist/src/main.js'))) usage('--old must name a checkout with a build (dist/src/main.js)');
 if (!existsSync(join(repoRoot, 'dist/src/main.js'))) usage('this checkout has no build: npm run build');
 if (!paths.length || paths.some((p) => !p.startsWith('/'))) usage('give one or more --path /… (path and query)');
-if (![rounds, duration, connections].every((n) => Number.isInteger(n) && n > 0)) usage('--rounds, --duration and --connections take whole numbers');
+if (![rounds, duration, connections, requests].every((n) => Number.isInteger(n) && n > 0))
+  usage('--rounds, --duration, --connections and --requests take whole numbers');
+if (counting && !hasCallgrind()) usage('--instructions needs valgrind (apt-get install -y valgrind)');
 if (!databaseUrl || !isLoopback(databaseUrl)) usage('DATABASE_URL must name a PostgreSQL server on this machine (a scratch database is made on it)');
 
-async function startServer(name: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ child: Child; port: number; demoKey: string | null }> {
+async function startServer(
+  name: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  wrapper?: string[],
+): Promise<{ child: Child; port: number; demoKey: string | null }> {
   const port = await freePort();
-  const child = startNode(name, 'dist/src/main.js', { env: { ...env, PORT: String(port) }, cpu: SERVER_CPU, cwd });
+  const child = startNode(name, 'dist/src/main.js', { env: { ...env, PORT: String(port) }, cpu: SERVER_CPU, cwd, wrapper });
   const ready = await child.waitFor(READY, FIRST_START_TIMEOUT_MS);
   return { child, port, demoKey: ready[2] ?? null };
 }
@@ -70,10 +88,24 @@ async function main(): Promise<void> {
   };
   // This checkout migrates and seeds; the old code serves the same rows without migrating (it may predate a migration).
   const fresh = await startServer('new', repoRoot, env);
+  const demoKey = fresh.demoKey;
+  if (!demoKey) throw new Error('the first start printed no demo key');
+  if (counting) {
+    // Seeding under valgrind would take minutes: the first start seeds natively, then both run under callgrind.
+    await fresh.child.stop();
+    const dirs = {
+      old: registerTempDir(mkdtempSync(join(tmpdir(), 'bench-ir-old-'))),
+      new: registerTempDir(mkdtempSync(join(tmpdir(), 'bench-ir-new-'))),
+    };
+    const counted = {
+      new: { ...(await startServer('new', repoRoot, env, callgrindWrapper(dirs.new))), dir: dirs.new },
+      old: { ...(await startServer('old', oldDir, { ...env, MIGRATE_ON_START: 'false' }, callgrindWrapper(dirs.old))), dir: dirs.old },
+    };
+    return countInstructions(counted, demoKey);
+  }
   const old = await startServer('old', oldDir, { ...env, MIGRATE_ON_START: 'false' });
-  if (!fresh.demoKey) throw new Error('the first start printed no demo key');
   // BENCH=1 lifts the rate limits: one key serves every request (load.ts rotates keys only when given several).
-  const headers = { authorization: `Bearer ${fresh.demoKey}` };
+  const headers = { authorization: `Bearer ${demoKey}` };
   const target = (port: number, path: string) => ({ url: `http://127.0.0.1:${port}${path}`, method: 'GET' as const, headers, keys: [] });
   const servers = { old, new: fresh };
   process.stdout.write(`old: ${oldDir}\nnew: ${repoRoot}\n${rounds} rounds × ${duration} s per server, c=${connections}\n`);
@@ -98,6 +130,31 @@ async function main(): Promise<void> {
     const summary = abSummary(done);
     process.stdout.write(
       `${path}: median new ÷ old  req/s ${summary.rps.toFixed(3)}  CPU/req ${summary.cpuPerRequest?.toFixed(3) ?? 'n/a'}  (rounds' req/s ratios ${summary.rpsRange.map((r) => r.toFixed(2)).join('–')})\n`,
+    );
+  }
+}
+
+/** --instructions: per path and round, each server's instructions per request (bench/instructions.ts). */
+async function countInstructions(servers: Record<'old' | 'new', { child: Child; port: number; dir: string }>, demoKey: string): Promise<void> {
+  const headers = { authorization: `Bearer ${demoKey}` };
+  process.stdout.write(
+    `old: ${oldDir}\nnew: ${repoRoot}\n${rounds} rounds × ${requests} counted requests per server (after ${requests} uncounted)\n`,
+  );
+  for (const path of paths) {
+    const ratios: number[] = [];
+    const lowest = { old: Infinity, new: Infinity };
+    for (let round = 0; round < rounds; round++) {
+      const counted: Record<string, number> = {};
+      for (const which of ['old', 'new'] as const) {
+        const { child, port, dir } = servers[which];
+        counted[which] = await instructionsPerRequest(dir, child.pid, { url: `http://127.0.0.1:${port}${path}`, headers }, requests, requests);
+        lowest[which] = Math.min(lowest[which], counted[which]);
+      }
+      ratios.push(counted.new / counted.old);
+      process.stdout.write(`${path} round ${round + 1}: instructions/request ${Math.round(counted.old)} → ${Math.round(counted.new)}\n`);
+    }
+    process.stdout.write(
+      `${path}: lowest ${Math.round(lowest.old)} → ${Math.round(lowest.new)} (${(lowest.new / lowest.old).toFixed(3)}), median round new ÷ old ${median(ratios).toFixed(3)}\n`,
     );
   }
 }

@@ -31,16 +31,22 @@ export function pinSelf(cpu: number): boolean {
 }
 
 /**
- * Starts `node [npm start's options] --import tsx <script>` (pinned to `cpu` via taskset, which execs, so the pid is node itself).
+ * Starts `node [npm start's options] --import tsx <script>` (pinned to `cpu` via taskset, which execs, so the pid is node itself, or
+ * the wrapper's: valgrind runs node in its own process).
  * Output is kept in memory, never printed, so a noisy child cannot garble the table.
  */
-export function startNode(name: string, script: string, options: { env: NodeJS.ProcessEnv; cpu?: number; cwd: string }): Child {
+export function startNode(
+  name: string,
+  script: string,
+  options: { env: NodeJS.ProcessEnv; cpu?: number; cwd: string; /** A command node runs under (valgrind…). */ wrapper?: string[] },
+): Child {
   // Every server, the baselines included, runs with the node options of `npm start` (its heap sizing among them).
   const nodeOptions = startNodeOptions(options.cwd);
   const nodeArgs = script.endsWith('.ts') ? [...nodeOptions, '--import', 'tsx', script] : [...nodeOptions, script];
+  const node = [...(options.wrapper ?? []), process.execPath, ...nodeArgs];
   const pinned = canPin && options.cpu !== undefined;
-  const command = pinned ? 'taskset' : process.execPath;
-  const args = pinned ? ['-c', String(options.cpu), process.execPath, ...nodeArgs] : nodeArgs;
+  const command = pinned ? 'taskset' : node[0];
+  const args = pinned ? ['-c', String(options.cpu), ...node] : node.slice(1);
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid === undefined) throw new Error(`could not start ${name}`);
   let text = '';
