@@ -9,12 +9,11 @@
  * emulates differently: it hides SHA extensions from the CPU, so OpenSSL's SHA-256 counts ~10× what it costs natively.
  * Garbage collections land in some windows and not others: compare the lowest of several windows.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { spawnSync } from 'node:child_process';
 
 const run = promisify(execFile);
 
