@@ -51,10 +51,12 @@ export async function withCaching(request: Request, response: Response, requestI
 
 /** The weak ETag of a body, given as it reads without its request_id. */
 export function weakEtag(stableBody: string): string {
-  // One-shot hash: no Hash object per response (the same SHA-256 of the same bytes, so ETags are unchanged), of bytes
-  // encoded by utf8Bytes: hashing the string had Node encode it, at the cost utf8Bytes avoids.
-  return `W/"${hash('sha256', utf8Bytes(stableBody), 'base64url').slice(0, 27)}"`;
+  // Of bytes encoded by utf8Bytes: hashing the string had Node encode it, at the cost utf8Bytes avoids.
+  return weakEtagOfBytes(utf8Bytes(stableBody));
 }
+
+/** One-shot hash: no Hash object per response (the same SHA-256 of the same bytes, so ETags are unchanged). */
+const weakEtagOfBytes = (stableBytes: Buffer): string => `W/"${hash('sha256', stableBytes, 'base64url').slice(0, 27)}"`;
 
 /** A JSON object's text with `request_id` added as its last member (a REST body as it is sent). */
 export function withRequestId(objectText: string, requestId: string): string {
@@ -73,8 +75,7 @@ const COMMA_CLOSE = Buffer.from(',}');
  * sends (withRequestIdBytes), rather than encoding the same text twice more (src/rest/adapter.ts answerBytes).
  */
 export function etagOfObjectBytes(objectBytes: Buffer): string {
-  const stable = objectBytes.length > 2 ? Buffer.concat([objectBytes.subarray(0, -1), COMMA_CLOSE]) : objectBytes;
-  return `W/"${hash('sha256', stable, 'base64url').slice(0, 27)}"`;
+  return weakEtagOfBytes(objectBytes.length > 2 ? Buffer.concat([objectBytes.subarray(0, -1), COMMA_CLOSE]) : objectBytes);
 }
 
 /** The UTF-8 bytes of `withRequestId(objectText, requestId)`, made from objectText's bytes without encoding it again. */

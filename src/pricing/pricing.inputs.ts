@@ -74,7 +74,7 @@ const ESTIMATE_MESSAGES: Record<keyof PricingEstimate, string> = {
 
 /**
  * Absent and null arguments are the same thing on both surfaces: the default applies. A loop, not
- * fromEntries(entries().filter()), which made an array per argument and took ~2 % of the regional range's CPU profile.
+ * fromEntries(entries().filter()), which made an array per argument and took ~1.5 % of the regional range's CPU profile.
  */
 function withoutNulls(input: unknown): Record<string, unknown> {
   const given = (input ?? {}) as Record<string, unknown>;
