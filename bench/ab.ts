@@ -49,7 +49,7 @@ const databaseUrl = process.env.DATABASE_URL;
 
 function usage(problem: string): never {
   process.stderr.write(
-    `bench:ab: ${problem}\nusage: DATABASE_URL=postgres://… npm run bench:ab -- --old <built checkout> --path /api/v1/… [--path …] [--rounds 6] [--duration 3] [--connections 50]\n`,
+    `bench:ab: ${problem}\nusage: DATABASE_URL=postgres://… npm run bench:ab -- --old <built checkout> --path /api/v1/… [--path …] [--rounds 6] [--duration 3] [--connections 50] [--instructions [--requests 5000]]\n`,
   );
   process.exit(2);
 }
