@@ -19,7 +19,7 @@ import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
 import type { RequestContext } from '../http/context.js';
 import { enumOutputsOf, withWireValues, type EnumOutputs } from './enum-values.js';
-import { paramSpecFrom, coerceParam, variablesFromQuery, withEnumNames, type ParamSpec } from './params.js';
+import { paramSpecFrom, coerceParam, queryParamIndex, variablesFromQuery, withEnumNames, type ParamSpec } from './params.js';
 import { PAGINATION_SOURCES, camelCase, snakeCase, type Envelope, type RestRoute } from './route.js';
 
 /** A route ready to serve: its document parsed, aliased and validated once at start. */
@@ -27,6 +27,8 @@ export interface CompiledRoute {
   route: RestRoute;
   document: DocumentNode;
   params: ParamSpec[];
+  /** The query parameters by REST name (variablesFromQuery). */
+  queryParams: Map<string, ParamSpec>;
   /** Matches the path after /api/v1, still percent-encoded. */
   pattern: RegExp;
   pathParams: string[];
@@ -78,6 +80,7 @@ export function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledR
     route,
     document,
     params,
+    queryParams: queryParamIndex(params),
     pattern: new RegExp(`^${source}$`),
     pathParams,
     paramOfArgument,
@@ -154,7 +157,7 @@ export async function runRoute(
   let variableValues: Record<string, unknown>;
   let checked: Partial<RequestContext> | undefined;
   try {
-    variableValues = variablesFromQuery(input.search, compiled.params);
+    variableValues = variablesFromQuery(input.search, compiled.queryParams);
     for (const spec of compiled.params) {
       if (spec.in === 'path') variableValues[spec.variable] = coerceParam(spec, input.pathValues[spec.name] ?? '');
     }

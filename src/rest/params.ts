@@ -100,25 +100,30 @@ function coerceScalar(spec: ParamSpec, raw: string): unknown {
   }
 }
 
-/** A route's query parameters by name, made once per route (its specs are fixed when it is compiled). */
-const queryParamsByRoute = new WeakMap<ParamSpec[], Map<string, ParamSpec>>();
-function queryParamsOf(specs: ParamSpec[]): Map<string, ParamSpec> {
-  let byName = queryParamsByRoute.get(specs);
-  if (!byName) {
-    byName = new Map(specs.filter((s) => s.in === 'query').map((s) => [s.name, s]));
-    queryParamsByRoute.set(specs, byName);
-  }
-  return byName;
+/** A route's query parameters by REST name: made once, when the route is compiled (CompiledRoute.queryParams). */
+export function queryParamIndex(specs: ParamSpec[]): Map<string, ParamSpec> {
+  return new Map(specs.filter((s) => s.in === 'query').map((s) => [s.name, s]));
 }
 
-/** Query string → variables, refusing unknown and repeated parameters (a mistyped filter must not be silently ignored). */
-export function variablesFromQuery(search: URLSearchParams, specs: ParamSpec[]): Record<string, unknown> {
+/**
+ * Query string → variables, refusing unknown and repeated parameters (a mistyped filter must not be silently ignored).
+ * One pass gathers each name's values in first-seen order; the second judges the names in that order, so the first
+ * problem reported is the same whichever way a query repeats or mixes its parameters.
+ */
+export function variablesFromQuery(search: URLSearchParams, queryParams: Map<string, ParamSpec>): Record<string, unknown> {
+  const given = new Map<string, { text: string; count: number }>();
+  for (const [name, value] of search) {
+    const seen = given.get(name);
+    if (seen) {
+      seen.text += `,${value}`;
+      seen.count++;
+    } else given.set(name, { text: value, count: 1 });
+  }
   const variables: Record<string, unknown> = {};
-  const byName = queryParamsOf(specs);
-  for (const name of new Set(search.keys())) {
-    const spec = byName.get(name);
+  for (const [name, { text, count }] of given) {
+    const spec = queryParams.get(name);
     if (!spec) {
-      const known = [...byName.keys()];
+      const known = [...queryParams.keys()];
       throw new ApiError('invalid_parameters', {
         problems: [
           {
@@ -128,11 +133,10 @@ export function variablesFromQuery(search: URLSearchParams, specs: ParamSpec[]):
         ],
       });
     }
-    const values = search.getAll(name);
     // A list takes `a,b` and `a=x&a=y` alike (what OpenAPI clients send for form style, explode true or false);
     // any other parameter given twice is ambiguous and refused.
-    if (values.length > 1 && !spec.list) throw new ApiError('invalid_parameters', { problems: [{ param: name, problem: 'must be given once' }] });
-    variables[spec.variable] = coerceParam(spec, values.join(','));
+    if (count > 1 && !spec.list) throw new ApiError('invalid_parameters', { problems: [{ param: name, problem: 'must be given once' }] });
+    variables[spec.variable] = coerceParam(spec, text);
   }
   return variables;
 }

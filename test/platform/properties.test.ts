@@ -237,7 +237,7 @@ function expectGraphQLAnswer(res: TestResponse, what: string) {
 /** The variables REST would run with, or null when the adapter itself refuses the parameters. */
 function restVariables(route: CompiledRoute, search: URLSearchParams, pathValue?: string): Record<string, unknown> | null {
   try {
-    const variables = variablesFromQuery(search, route.params);
+    const variables = variablesFromQuery(search, route.queryParams);
     for (const spec of route.params.filter((p) => p.in === 'path')) variables[spec.variable] = coerceParam(spec, pathValue ?? '');
     // As the adapter does: the route's check on the wire values, then closed-set parameters become enum names.
     const args = [...route.variableOfArgument].filter(([, variable]) => variables[variable] !== undefined);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { queryParamIndex, variablesFromQuery, type ParamSpec } from '../../src/rest/params.js';
+import { ApiError } from '../../src/errors/api-error.js';
+
+/** A route's query parameters as compileRoute gives them: a list, an integer and a plain string. */
+const specs: ParamSpec[] = [
+  { name: 'amenities', variable: 'amenities', scalar: 'String', list: true, required: false, in: 'query' },
+  { name: 'capacity_min', variable: 'capacityMin', scalar: 'Int', list: false, required: false, in: 'query' },
+  { name: 'sort_by', variable: 'sortBy', scalar: 'String', list: false, required: false, in: 'query' },
+  { name: 'slug', variable: 'slug', scalar: 'String', list: false, required: true, in: 'path' },
+];
+const index = queryParamIndex(specs);
+
+function problemOf(query: string): { param: string; problem: string } {
+  try {
+    variablesFromQuery(new URLSearchParams(query), index);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return (e as ApiError).problems![0];
+  }
+  throw new Error(`${query} was accepted`);
+}
+
+describe('variablesFromQuery', () => {
+  it('indexes only the query parameters (a path parameter is not a query one)', () => {
+    expect([...index.keys()]).toEqual(['amenities', 'capacity_min', 'sort_by']);
+    expect(problemOf('slug=x').param).toBe('slug');
+  });
+
+  it('gives each parameter its variable, coerced; a list takes a,b and a=x&a=y alike, in the order sent', () => {
+    expect(variablesFromQuery(new URLSearchParams('amenities=pool&capacity_min=80&amenities=spa,+barn&sort_by=newest'), index)).toEqual({
+      amenities: ['pool', 'spa', 'barn'],
+      capacityMin: 80,
+      sortBy: 'newest',
+    });
+    expect(variablesFromQuery(new URLSearchParams(''), index)).toEqual({});
+  });
+
+  it('refuses a repeated single-valued parameter, even when another parameter sits between its two values', () => {
+    expect(problemOf('sort_by=newest&capacity_min=5&sort_by=rating')).toEqual({ param: 'sort_by', problem: 'must be given once' });
+  });
+
+  it('reports the first problem in the order the names were first sent', () => {
+    expect(problemOf('bogus=1&capacity_min=x')).toMatchObject({ param: 'bogus' });
+    expect(problemOf('capacity_min=x&bogus=1')).toEqual({ param: 'capacity_min', problem: 'must be an integer' });
+    // capacity_min comes first, so its repetition is found before the unknown name that follows it.
+    expect(problemOf('capacity_min=1&bogus=1&capacity_min=2')).toEqual({ param: 'capacity_min', problem: 'must be given once' });
+    expect(problemOf('capacity_min=x&capacity_min=y')).toEqual({ param: 'capacity_min', problem: 'must be given once' });
+  });
+});
