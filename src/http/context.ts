@@ -79,17 +79,17 @@ export function parsedArguments<T>(ctx: Pick<RequestContext, 'checkedArguments'>
   return checked?.parse === parse ? (checked.value as T) : parse(args);
 }
 
-/** What the HTTP layer learns about the request being served while it runs: its headers and metrics read it after. */
-/** What the key check, limits and client IP read of a request's headers: Fetch's Headers, or node's (src/rest/get-lane.ts). */
 /** What the limiter decided for the request being served; its headers go on the response (§8.3). */
 export interface Admission {
   decision?: Decision;
 }
 
+/** What the key check, limits and client IP read of a request's headers: Fetch's Headers, or node's (src/rest/get-lane.ts). */
 export interface HeaderReader {
   get(name: string): string | null;
 }
 
+/** What the HTTP layer learns about the request being served while it runs: its headers and metrics read it after. */
 export interface RequestScope {
   requestId: string;
   log: Logger;

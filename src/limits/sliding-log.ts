@@ -19,7 +19,7 @@ export type LogMode =
 export interface LogOperation {
   /** Store key of the log (the store adds its own prefix). */
   key: string;
-  rules: WindowRule[];
+  rules: readonly WindowRule[];
   /** The injected clock, Unix milliseconds. */
   nowMs: number;
   mode: LogMode;
