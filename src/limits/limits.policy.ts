@@ -52,17 +52,13 @@ export const SPEC_POLICY: LimitsPolicy = {
   assistant: { callsPerDay: 2_000, venueDetailsPerDay: 200 },
 };
 
-/** Each policy's read-request rules by tier: made once, not on every request (a policy is never changed in place). */
-const requestRulesOf = new WeakMap<LimitsPolicy, Partial<Record<ApiTier, readonly WindowRule[]>>>();
-
 /** The rules of a key's read-request log: the burst window first (its numbers feed X-RateLimit-*), then the day. */
-export function requestRules(policy: LimitsPolicy, tier: ApiTier): readonly WindowRule[] {
-  let byTier = requestRulesOf.get(policy);
-  if (!byTier) requestRulesOf.set(policy, (byTier = {}));
-  return (byTier[tier] ??= Object.freeze([
-    Object.freeze({ windowMs: MINUTE_MS, limit: policy.requests[tier].perMinute }),
-    Object.freeze({ windowMs: DAY_MS, limit: policy.requests[tier].perDay }),
-  ]));
+export function requestRules(policy: LimitsPolicy, tier: ApiTier): WindowRule[] {
+  const { perMinute, perDay } = policy.requests[tier];
+  return [
+    { windowMs: MINUTE_MS, limit: perMinute },
+    { windowMs: DAY_MS, limit: perDay },
+  ];
 }
 
 /**

@@ -46,7 +46,7 @@ type FailurePolicy = 'fallback' | 'refuse';
 /** An entry a hit appended, so it can be taken back (see refund). */
 export interface Ticket {
   key: string;
-  rules: readonly WindowRule[];
+  rules: WindowRule[];
   member: string;
   store: SlidingLogStore;
 }
@@ -76,7 +76,7 @@ const LIMIT_NAMES: Record<string, string> = {
 async function applyLog(
   deps: LimitsDeps,
   key: string,
-  rules: readonly WindowRule[],
+  rules: WindowRule[],
   mode: LogMode,
   failure: FailurePolicy,
   member = `${deps.limits.memberPrefix}:${(counter++).toString(36)}`,
@@ -111,24 +111,12 @@ function retryAfterOf(windows: WindowState[], nowMs: number): number {
   return Math.max(1, seconds(freeAt - nowMs));
 }
 
-const windowName = (rule: WindowRule) => (rule.windowMs === MINUTE_MS ? 'minute' : rule.windowMs === DAY_MS ? 'day' : `${rule.windowMs / 1000}s`);
-
-/** RateLimit-Policy's text is fixed per rule list: kept for the shared (frozen) lists, written out for one made per check. */
-const policyTexts = new WeakMap<readonly WindowRule[], string>();
-function policyText(rules: readonly WindowRule[]): string {
-  const kept = policyTexts.get(rules);
-  if (kept !== undefined) return kept;
-  const text = rules.map((rule) => `"${windowName(rule)}";q=${rule.limit};w=${rule.windowMs / 1000}`).join(', ');
-  if (Object.isFrozen(rules)) policyTexts.set(rules, text);
-  return text;
-}
-
 /**
  * §8.3 headers, all about the rolling minute (the first rule): Limit is its allowance, Remaining what is left in
  * it, Reset when its oldest counted entry expires (the next slot frees). A refusal by a daily window is told by
  * the 429's code and Retry-After, which covers every window that refused.
  */
-function rateLimitHeaders(rules: readonly WindowRule[], result: LogResult, nowMs: number): Record<string, string> {
+function rateLimitHeaders(rules: WindowRule[], result: LogResult, nowMs: number): Record<string, string> {
   const minute = result.windows[0];
   const remaining = Math.max(0, rules[0].limit - minute.count);
   const resetMs = minute.oldestMs === null ? nowMs : (minute.freeAtMs ?? minute.oldestMs + rules[0].windowMs);
@@ -140,19 +128,20 @@ function rateLimitHeaders(rules: readonly WindowRule[], result: LogResult, nowMs
   if (!result.allowed) headers['Retry-After'] = String(retryAfterOf(result.windows, nowMs));
   // The same windows in the IETF fields (draft-ietf-httpapi-ratelimit-headers): every policy, and for each what is
   // left (r) and the seconds until its oldest counted entry frees a slot (t, a delta: no clock skew).
-  headers['RateLimit-Policy'] = policyText(rules);
+  const name = (rule: WindowRule) => (rule.windowMs === MINUTE_MS ? 'minute' : rule.windowMs === DAY_MS ? 'day' : `${rule.windowMs / 1000}s`);
+  headers['RateLimit-Policy'] = rules.map((rule) => `"${name(rule)}";q=${rule.limit};w=${rule.windowMs / 1000}`).join(', ');
   headers.RateLimit = rules
     .map((rule, i) => {
       const window = result.windows[i];
       const left = Math.max(0, rule.limit - window.count);
       const t = window.oldestMs === null ? 0 : Math.max(0, seconds(window.oldestMs + rule.windowMs - nowMs));
-      return `"${windowName(rule)}";r=${left};t=${t}`;
+      return `"${name(rule)}";r=${left};t=${t}`;
     })
     .join(', ');
   return headers;
 }
 
-function decide(rules: readonly WindowRule[], result: LogResult, ticket: Ticket, nowMs: number): Decision {
+function decide(rules: WindowRule[], result: LogResult, ticket: Ticket, nowMs: number): Decision {
   const headers = rateLimitHeaders(rules, result, nowMs);
   return result.allowed ? { allowed: true, headers, ticket } : { allowed: false, headers, retryAfter: Number(headers['Retry-After']) };
 }
@@ -297,7 +286,7 @@ export async function rateLimitStatus(identity: ApiKeyIdentity, deps: LimitsDeps
   const { policy } = deps.limits;
   const reads = requestRules(policy, identity.tier);
   const day = (limit: number) => [{ windowMs: DAY_MS, limit }];
-  const peek = async (key: string, rules: readonly WindowRule[]) => (await applyLog(deps, key, rules, 'peek', 'fallback')).result.windows;
+  const peek = async (key: string, rules: WindowRule[]) => (await applyLog(deps, key, rules, 'peek', 'fallback')).result.windows;
   const [requests, details, venueInquiries, vendorInquiries] = await Promise.all([
     peek(`req:${identity.id}`, reads),
     peek(`vd:${identity.id}`, day(policy.venueDetailPerDay)),

@@ -19,7 +19,7 @@ export type LogMode =
 export interface LogOperation {
   /** Store key of the log (the store adds its own prefix). */
   key: string;
-  rules: readonly WindowRule[];
+  rules: WindowRule[];
   /** The injected clock, Unix milliseconds. */
   nowMs: number;
   mode: LogMode;
