@@ -19,7 +19,7 @@ import { combineMeasurements, measure, type LoadOptions, type Measurement } from
 import { countStatements } from './sql-count.js';
 import { MIX_CURSOR_SECRET, composition } from './mix.js';
 import { answersOf, loadMix, measureMix, primeMix, sampleIndexes, type MixCursor, type MixMeasurement } from './mix-replay.js';
-import type { OpenLoopJob, OpenLoopResult } from './open-loop.js';
+import { failureDetail, type OpenLoopJob, type OpenLoopResult } from './open-loop.js';
 import { createScratchDatabase } from './postgres.js';
 import { idleForeignLoad } from './system.js';
 import type { CaseRun, DatabaseKind, DatabaseRun } from './report.js';
@@ -380,7 +380,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     );
     open.push({ ...o, id, case: caseId, rateBasis: `½ × ${caseId} ${Math.round(max)}/s` });
     log(
-      `${id} ${caseId} at ${rate.toFixed(1)}/s for ${o.seconds} s: p50 ${o.p50Ms} ms, p90 ${o.p90Ms} ms, p99 ${o.p99Ms} ms (worst ${o.windowSeconds} s: ${o.worstWindowP99Ms}), max ${o.maxMs} ms, ${o.failures} failed`,
+      `${id} ${caseId} at ${rate.toFixed(1)}/s for ${o.seconds} s: p50 ${o.p50Ms} ms, p90 ${o.p90Ms} ms, p99 ${o.p99Ms} ms (worst ${o.windowSeconds} s: ${o.worstWindowP99Ms}), max ${o.maxMs} ms, ${o.failures} failed${failureDetail(o)}`,
     );
   }
 

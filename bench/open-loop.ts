@@ -16,6 +16,8 @@ export interface OpenLoopResult {
   /** Non-2xx answers, socket errors and requests not answered within the timeout. */
   failures: number;
   statusCodes: Record<string, number>;
+  /** The failures that had no answer, by error code (ECONNRESET, timeout…), so a report says what failed. */
+  socketErrors: Record<string, number>;
   p50Ms: number;
   p90Ms: number;
   p99Ms: number;
@@ -60,6 +62,17 @@ export function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
+/** What the failures were, for a log line or a report: " (ECONNRESET 2, HTTP 503 1)", or "" when none failed. */
+export function failureDetail(result: Pick<OpenLoopResult, 'socketErrors' | 'statusCodes'>): string {
+  const parts = [
+    ...Object.entries(result.socketErrors ?? {}).map(([code, n]) => `${code} ${n}`),
+    ...Object.entries(result.statusCodes)
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, n]) => `HTTP ${status} ${n}`),
+  ];
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 export async function openLoop(
   target: { port: number; key: string },
   request: BenchRequest,
@@ -77,6 +90,7 @@ export async function openLoop(
   const answered: Array<{ sentAtMs: number; latencyMs: number }> = [];
   const lags: number[] = [];
   const statusCodes: Record<string, number> = {};
+  const socketErrors: Record<string, number> = {};
   let failures = 0;
   let settled = 0;
   let allDone: () => void = () => {};
@@ -102,7 +116,9 @@ export async function openLoop(
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => {
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      const code = e.code ?? e.message;
+      socketErrors[code] = (socketErrors[code] ?? 0) + 1;
       failures++;
       finish();
     });
@@ -128,6 +144,7 @@ export async function openLoop(
     completed: answered.length,
     failures,
     statusCodes,
+    socketErrors,
     p50Ms: round(quantile(sorted, 0.5)),
     p90Ms: round(quantile(sorted, 0.9)),
     p99Ms: round(quantile(sorted, 0.99)),

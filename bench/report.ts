@@ -1,7 +1,7 @@
 import type { Measurement } from './load.js';
 import type { BaselineId, ServerName } from './cases.js';
 import type { StatementCount } from './sql-count.js';
-import type { OpenLoopResult } from './open-loop.js';
+import { failureDetail, type OpenLoopResult } from './open-loop.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -196,7 +196,7 @@ export function evaluate(goals: Goals, runs: DatabaseRun[], schemaText: string):
         goal: g.goal,
         database: run.database,
         what: `${g.case} p99 at ${o ? `${o.rate.toFixed(0)}/s` : 'the fixed rate'} (open loop)`,
-        value: o ? `${o.p99Ms} ms${o.failures ? `, ${o.failures} failed` : ''}` : 'not run',
+        value: o ? `${o.p99Ms} ms${o.failures ? `, ${o.failures} failed${failureDetail(o)}` : ''}` : 'not run',
         limit: `≤ ${g.p99MaxMs} ms, 0 failed`,
         pass: o !== undefined && o.completed > 0 && o.failures === 0 && o.p99Ms <= g.p99MaxMs,
       });

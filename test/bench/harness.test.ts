@@ -7,7 +7,8 @@ import { buildMix, entryKey, entryProblem, materialise, MIX_DOCUMENTS, type Cata
 import { loadMix } from '../../bench/mix-replay.js';
 import { resultsProblems, chartRows, type CaseResult } from '../../bench/results-file.js';
 import { chartSvg } from '../../bench/chart.js';
-import { quantile, worstWindowP99 } from '../../bench/open-loop.js';
+import { failureDetail, openLoop, quantile, worstWindowP99 } from '../../bench/open-loop.js';
+import { createServer } from 'node:http';
 import { projection } from '../../bench/baseline-sql.js';
 import { benchCases, loadGroups, loadOrder, type Discovery } from '../../bench/cases.js';
 import { combineMeasurements, type Measurement } from '../../bench/load.js';
@@ -148,6 +149,33 @@ describe('results.json and chart', () => {
   it('quantiles use the nearest rank', () => {
     const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
     expect([quantile(sorted, 0.5), quantile(sorted, 0.99), quantile(sorted, 1), quantile([], 0.5)]).toEqual([50, 99, 100, 0]);
+  });
+
+  it("OPEN's failures say what they were: a reset connection by its code, a non-2xx answer by its status", async () => {
+    // Every 5th request's connection is reset before an answer, every 7th (not 5th) is answered 503, the rest 200.
+    let seen = 0;
+    const server = createServer((req, res) => {
+      seen++;
+      if (seen % 5 === 0) return req.socket.destroy();
+      res.writeHead(seen % 7 === 0 ? 503 : 200, { 'content-type': 'text/plain' }).end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const result = await openLoop({ port, key: 'k' }, { method: 'GET', path: '/' }, { rate: 200, seconds: 0.5 });
+      const resets = result.socketErrors.ECONNRESET ?? 0;
+      const refused = result.statusCodes['503'] ?? 0;
+      expect(result.scheduled).toBe(100);
+      expect(resets).toBe(20);
+      expect(refused).toBeGreaterThan(0);
+      expect(result.failures).toBe(resets + refused);
+      expect(result.completed).toBe(100 - result.failures);
+      expect(failureDetail(result)).toBe(` (ECONNRESET 20, HTTP 503 ${refused})`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(failureDetail({ socketErrors: {}, statusCodes: { '200': 5 } })).toBe('');
   });
 
   it("OPEN's worst window: the p99 of each whole window by send time, the highest of them; a short last window left out", () => {
