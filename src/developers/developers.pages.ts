@@ -72,7 +72,7 @@ A key looks like <code>wv_live_…</code>; keep it secret: it is shown once and 
 <p>or <code>X-Service-Key: $KEY</code>. Every response carries <code>X-Request-Id</code> and the rate limit headers
 (<code>X-RateLimit-Limit</code>, <code>-Remaining</code>, <code>-Reset</code>; <code>Retry-After</code> on 429), and the IETF
 <code>RateLimit-Policy</code> and <code>RateLimit</code> headers describing the same windows.</p>
-<h2>Caching and compression</h2>
+<h2>Caching, compression and connections</h2>
 <p>${marked.parseInline(HTTP_CONVENTIONS_TEXT)}</p>
 <div class="cards">
 <div class="card"><h3><a href="/developers/reference">REST reference</a></h3><p>Every endpoint, parameter and response, from the OpenAPI document.</p></div>

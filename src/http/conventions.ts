@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { RESPONSE_CACHE_TEXT } from '../cache/response-cache.js';
+import { SERVER_TIMEOUTS } from './server.js';
 import { Headers, Response } from './fetch-api.js';
 import { utf8Bytes } from './utf8.js';
 
@@ -11,6 +12,18 @@ const gzipAsync = promisify(gzip);
 /** Bodies smaller than this are sent as they are: compression would cost more than it saves. */
 const COMPRESS_MIN_BYTES = 1024;
 
+const IDLE_SECONDS = SERVER_TIMEOUTS.keepAliveTimeoutMs / 1000;
+/**
+ * A client that keeps idle connections longer than the server sends a request on one just as the server closes it,
+ * and sees a reset it cannot tell from a failure: Node 20's http.Agent did exactly that in the bench's open loop
+ * (docs/performance.md, "stop 44"), since it follows the Keep-Alive hint only when given a timeout of its own.
+ */
+const CONNECTION_REUSE_TEXT =
+  `Connections are kept alive; one idle for ${IDLE_SECONDS} s is closed, as every response says (\`Keep-Alive: timeout=${IDLE_SECONDS}\`). ` +
+  "A client that reuses connections should drop idle ones sooner (browsers and `fetch` follow the header; Node's `http.Agent` " +
+  'only when given a `timeout`), or retry a request whose reused connection was reset (an inquiry with the same ' +
+  '`X-Idempotency-Key`).';
+
 /** The caching and compression rules as clients read them, in Markdown (the OpenAPI info text and /developers). */
 export const HTTP_CONVENTIONS_TEXT =
   'Successful reads carry `Cache-Control: private, max-age=300` (§8.10: cache search results for 5 minutes) and a weak `ETag` ' +
@@ -18,6 +31,8 @@ export const HTTP_CONVENTIONS_TEXT =
   'request against your limits, since it was authenticated and rate limited. Errors and inquiries are `no-store`. Bodies of ' +
   `${COMPRESS_MIN_BYTES / 1024} KB or more come compressed (br or gzip) when the client sends \`Accept-Encoding\`. Every GET route ` +
   'answers HEAD; list parameters take `amenities=pool,hot-tub` or `amenities=pool&amenities=hot-tub`. ' +
+  CONNECTION_REUSE_TEXT +
+  ' ' +
   RESPONSE_CACHE_TEXT;
 const COMPRESSIBLE = /^(application\/(json|graphql-response\+json|javascript)|text\/)/;
 

@@ -47,7 +47,7 @@ const INFO_DESCRIPTION = [
     'each operation lists the codes it can answer with at each status. A path that matches no route answers 404 route_not_found. ' +
     'Query parameters a route does not have, and a non-list parameter given more than once, are refused with 400 invalid_parameters ' +
     'naming them; list parameters (such as amenities) take both `a,b` and `a=x&a=y`.',
-  `**HTTP caching and compression (§8.10).** ${HTTP_CONVENTIONS_TEXT} Beside the X-RateLimit-* headers, responses carry the IETF ` +
+  `**HTTP caching (§8.10), compression and connections.** ${HTTP_CONVENTIONS_TEXT} Beside the X-RateLimit-* headers, responses carry the IETF ` +
     '`RateLimit-Policy` and `RateLimit` headers describing the same windows.',
   '**Limits (§8).** Per minute: 10 (Free), 60 (Pro, Partner); per day: 100 / 10,000 read requests, 20 venue detail lookups, ' +
     '5 inquiries of each kind. Windows roll. Responses carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset ' +

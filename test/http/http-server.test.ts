@@ -140,6 +140,18 @@ describe('malformed requests get the envelope, never a stack trace', () => {
     // Deadlines are checked every second, so a slow client is cut within a second of them, not up to 30 s late.
     expect((http.server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval).toBe(1_000);
   });
+
+  it('the idle time a client is told to respect (developer pages, OpenAPI) is the one every response sends', async () => {
+    const idle = SERVER_TIMEOUTS.keepAliveTimeoutMs / 1000;
+    const page = await raw('GET /developers HTTP/1.1\r\nHost: api.test\r\n\r\n');
+    expect(page.status).toBe(200);
+    expect(page.headers['keep-alive']).toBe(`timeout=${idle}`);
+    expect(page.body).toContain(`<code>Keep-Alive: timeout=${idle}</code>`);
+    expect(page.body).toContain('retry a request whose reused connection was reset');
+    const openapi = await raw('GET /api/v1/openapi.json HTTP/1.1\r\nHost: api.test\r\n\r\n');
+    expect(openapi.headers['keep-alive']).toBe(`timeout=${idle}`);
+    expect((JSON.parse(openapi.body) as { info: { description: string } }).info.description).toContain(`\`Keep-Alive: timeout=${idle}\``);
+  });
 });
 
 describe('request bodies as a socket delivers them', () => {
