@@ -14,7 +14,7 @@ const COMPRESS_MIN_BYTES = 1024;
 
 const IDLE_SECONDS = SERVER_TIMEOUTS.keepAliveTimeoutMs / 1000;
 /**
- * A client that keeps idle connections longer than the server sends a request on one just as the server closes it,
+ * A client that keeps idle connections longer than the server can send a request on one just as the server closes it,
  * and sees a reset it cannot tell from a failure: Node 20's http.Agent did exactly that in the bench's open loop
  * (docs/performance.md, "stop 44"), since it follows the Keep-Alive hint only when given a timeout of its own.
  */
