@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const fixture = fileURLToPath(new URL('./fixtures/slow-backend-load.ts', import.meta.url));
 
-/** The fixture's one line, in a fresh process whose WebAssembly compiles 1.5 s late (the model is process-wide). */
+/** The fixture's one line, in a fresh process (the model is process-wide) whose WebAssembly compiles late: after the weights are read, else after 3 s. */
 async function loadWithSlowBackend(loader: 'library' | 'embedder'): Promise<string> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture], {
-    env: { ...process.env, SLOW_WASM_MS: '1500', LOADER: loader },
+    env: { ...process.env, SLOW_WASM_MS: '3000', LOADER: loader },
     timeout: 60_000,
   });
   return stdout.trim();
