@@ -24,7 +24,7 @@ const CONNECTION_REUSE_TEXT =
   'only when given a `timeout`), or retry a request whose reused connection was reset (an inquiry with the same ' +
   '`X-Idempotency-Key`).';
 
-/** The caching and compression rules as clients read them, in Markdown (the OpenAPI info text and /developers). */
+/** The caching, compression and connection rules as clients read them, in Markdown (the OpenAPI info text and /developers). */
 export const HTTP_CONVENTIONS_TEXT =
   'Successful reads carry `Cache-Control: private, max-age=300` (§8.10: cache search results for 5 minutes) and a weak `ETag` ' +
   '(computed without request_id). Send it back as `If-None-Match` to get `304 Not Modified` with no body; a 304 still counts as a ' +
