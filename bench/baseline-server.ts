@@ -11,7 +11,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { createSqlBodies, type Query, type QueryMany } from './baseline-sql.js';
+import { createSqlBodies, queryOf, type Query, type QueryMany } from './baseline-sql.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const port = Number(process.env.PORT);
@@ -49,7 +49,7 @@ async function openQuery(): Promise<{ query: Query; queryMany: QueryMany; close:
   };
 }
 
-let handler: (path: string, res: ServerResponse) => void;
+let handler: (url: string, res: ServerResponse) => void;
 let close = async () => {};
 
 if (mode === 'static') {
@@ -59,8 +59,8 @@ if (mode === 'static') {
   const db = await openQuery();
   close = db.close;
   const bodies = await createSqlBodies(db.query, db.queryMany, process.env.BASE_URL!, process.env.BENCH_CURSOR_SECRET || undefined);
-  // Fixed paths answer a fixed body; '/name/<key>' passes the decoded key.
-  const fixed: Record<string, () => Promise<string | null>> = {
+  // Fixed paths answer from the request's query string; '/name/<key>' passes the decoded key.
+  const fixed: Record<string, (query: URLSearchParams) => Promise<string | null>> = {
     '/search': bodies.search,
     '/graph': bodies.graph,
     '/vendors': bodies.vendors,
@@ -79,10 +79,17 @@ if (mode === 'static') {
     photo: bodies.photo,
     post: bodies.post,
   };
-  handler = (path, res) => {
+  handler = (url, res) => {
+    const at = url.indexOf('?');
+    const path = at < 0 ? url : url.slice(0, at);
     const slash = path.indexOf('/', 1);
     const byKey = slash > 0 ? keyed[path.slice(1, slash)] : undefined;
-    const make: (() => Promise<string | null>) | null = fixed[path] ?? (byKey ? () => byKey(decodeURIComponent(path.slice(slash + 1))) : null);
+    const answer = fixed[path];
+    const make: (() => Promise<string | null>) | null = answer
+      ? () => answer(queryOf(url))
+      : byKey
+        ? () => byKey(decodeURIComponent(path.slice(slash + 1)))
+        : null;
     if (!make) return send(res, 404, '{"error":"not found"}');
     make().then(
       (body) => (body === null ? send(res, 404, '{"error":"not found"}') : send(res, 200, body)),

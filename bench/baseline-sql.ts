@@ -30,11 +30,11 @@ const PRICE_COLUMNS = `currency, "minNights", "weekdayBase", "weekendBase", "ext
 const LIST_COLUMNS = `slug, name, city, state, country, "propertyType", "venueType", latitude, longitude, "capacityMin", "capacityMax",
       bedrooms, beds, bathrooms, "gatheringSpaces", "heroImage", "seoDescription", amenities, ${PRICE_COLUMNS}`;
 
-/** R1's page: 21 rows (one more tells has_more), the total and the day's rate in the same statement. */
+/** R1's page: the limit's rows and one more (it tells has_more), the total and the day's rate in the same statement. */
 const SEARCH_SQL = /* SQL */ `
   WITH page AS (
     SELECT ${LIST_COLUMNS}
-    FROM "Venue" WHERE published ORDER BY slug LIMIT 21)
+    FROM "Venue" WHERE published ORDER BY slug LIMIT $4)
   SELECT page.*, (SELECT count(*)::int FROM "Venue" WHERE published) AS total, ${RATE} AS rate
   FROM page ORDER BY slug`;
 
@@ -66,13 +66,14 @@ const VENDOR_LIST_COLUMNS = `id, slug, "businessName", "serviceCategory", taglin
       "isAffiliateOnly", "affiliateLink"`;
 
 /**
- * R6's page: 21 active vendors newest first, the total and the category counts, as three plain statements sent in one
- * round trip. One statement doing all three (the page as a CTE, the total and facet as JSON subqueries) ran slower
- * than the API's three separate statements.
+ * R6's page: the limit's active vendors and one more, newest first, the total and the category counts, as three plain
+ * statements sent in one round trip (so without bind parameters; `rows` is an integer, checked by pageSize). One statement
+ * doing all three (the page as a CTE, the total and facet as JSON subqueries) ran slower than the API's three separate
+ * statements.
  */
-const VENDORS_SQL = /* SQL */ `
+const vendorsSql = (rows: number) => /* SQL */ `
   SELECT ${VENDOR_LIST_COLUMNS}, to_char("createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
-    FROM "Vendor" WHERE active ORDER BY "createdAt" DESC, id LIMIT 21;
+    FROM "Vendor" WHERE active ORDER BY "createdAt" DESC, id LIMIT ${rows};
   SELECT count(*)::int AS n FROM "Vendor" WHERE active;
   SELECT "serviceCategory" AS c, count(*)::int AS n FROM "Vendor" WHERE active GROUP BY 1`;
 
@@ -186,8 +187,27 @@ const KNOWLEDGE_SQL = /* SQL */ `
   FROM fused f JOIN "KnowledgeChunk" c USING (slug)
   ORDER BY f.score DESC LIMIT $3`;
 
-/** R18's question. */
-export const KNOWLEDGE_Q = 'how much deposit do venues ask for';
+/*
+ * The baselines read their inputs from the request, as any handler of these routes must and the API's routes do: the
+ * server parses the query string once per request (URLSearchParams), and each body takes its parameters from it. An
+ * absent parameter gets the route's default; a bad one throws (the server answers 500; the bench sends none).
+ */
+const NO_QUERY = new URLSearchParams();
+export const queryOf = (url: string) => {
+  const at = url.indexOf('?');
+  return at < 0 ? NO_QUERY : new URLSearchParams(url.slice(at + 1));
+};
+/** A numeric parameter as given (absent → undefined); the route's own parser checks it. */
+const numberIn = (query: URLSearchParams, name: string) => {
+  const text = query.get(name);
+  return text === null ? undefined : Number(text);
+};
+/** §4's page size: an integer from 1 to `max`, `fallback` when absent. */
+function pageSize(query: URLSearchParams, max: number, fallback: number): number {
+  const size = numberIn(query, 'limit') ?? fallback;
+  if (!Number.isInteger(size) || size < 1 || size > max) throw new Error(`limit must be an integer from 1 to ${max}`);
+  return size;
+}
 
 type Row = Record<string, unknown> & VenuePriceColumns & { slug: string; total: number; rate: DayRate | null };
 
@@ -340,11 +360,6 @@ export function projection(selection: string): Projection {
   return objectOf(fields());
 }
 
-/** R10's arguments (GET /api/v1/venues/pricing?…). */
-export const PRICING_ARGS = { region: 'california', eventGuests: 120, overnightGuests: 40, nights: 3, season: 'peak' };
-/** R11's arguments (GET /api/v1/regional-cost-ranges?…). */
-export const RANGE_ARGS = { city: 'Nashville', season: 'october', guests: 150 };
-
 /** The selection of a pricing route's root field, read from the route's own document: the body's shape, not its data. */
 function routeProjection(operationId: string): Projection {
   const route = pricingRoutes.find((r) => r.operationId === operationId)!;
@@ -357,22 +372,22 @@ const RANGE_FIELDS = routeProjection('getRegionalCostRange');
 const BENCHMARK_FIELDS = routeProjection('getCostBenchmarks');
 
 export interface SqlBodies {
-  /** Same body as GET /api/v1/venues?limit=20, with a fresh request_id. */
-  search: () => Promise<string>;
+  /** Same body as GET /api/v1/venues?limit=…, with a fresh request_id. */
+  search: (query: URLSearchParams) => Promise<string>;
   /** Same body as the R4 GraphQL query. */
   graph: () => Promise<string>;
   /** Same body as GET /api/v1/venues/{slug} (R3); null when no published venue has the slug. */
   detail: (slug: string) => Promise<string | null>;
-  /** Same body as GET /api/v1/vendors?limit=20 (R6). */
-  vendors: () => Promise<string>;
+  /** Same body as GET /api/v1/vendors?limit=… (R6). */
+  vendors: (query: URLSearchParams) => Promise<string>;
   /** GET /api/v1/vendors/{slug} (R8); null when no active vendor has the slug. */
   vendor: (slug: string) => Promise<string | null>;
   /** GET /api/v1/vendors/categories (R9). */
   categories: () => Promise<string>;
-  /** GET /api/v1/venues/pricing with PRICING_ARGS (R10): no SQL. */
-  pricing: () => Promise<string>;
-  /** GET /api/v1/regional-cost-ranges with RANGE_ARGS (R11): no SQL. */
-  range: () => Promise<string>;
+  /** GET /api/v1/venues/pricing?… (R10): no SQL. */
+  pricing: (query: URLSearchParams) => Promise<string>;
+  /** GET /api/v1/regional-cost-ranges?… (R11): no SQL. */
+  range: (query: URLSearchParams) => Promise<string>;
   /** GET /api/v1/cost-benchmarks (R12). */
   benchmarks: () => Promise<string>;
   /** GET /api/v1/inspiration (R13). */
@@ -385,8 +400,8 @@ export interface SqlBodies {
   post: (slug: string) => Promise<string | null>;
   /** GET /api/v1/blog/tags (R17). */
   tags: () => Promise<string>;
-  /** GET /api/v1/knowledge/search?q=KNOWLEDGE_Q (R18): the API's embedder, then one statement. */
-  knowledge: () => Promise<string>;
+  /** GET /api/v1/knowledge/search?q=… (R18): the API's embedder, then one statement. */
+  knowledge: (query: URLSearchParams) => Promise<string>;
 }
 
 /** `cursorSecret`: the API's CURSOR_SECRET when it runs with one; otherwise the one it keeps in the database. */
@@ -407,10 +422,11 @@ export async function createSqlBodies(query: Query, queryMany: QueryMany, baseUr
   await embedder.embed(['warm up']);
 
   return {
-    async search() {
-      const rows = (await query(SEARCH_SQL, params())) as Row[];
-      const page = rows.slice(0, 20);
-      const hasMore = rows.length > 20;
+    async search(request) {
+      const limit = pageSize(request, 100, 20);
+      const rows = (await query(SEARCH_SQL, [...params(), limit + 1])) as Row[];
+      const page = rows.slice(0, limit);
+      const hasMore = rows.length > limit;
       return JSON.stringify({
         data: page.map((r) => venueListItem(r, baseUrl)),
         pagination: {
@@ -459,10 +475,11 @@ export async function createSqlBodies(query: Query, queryMany: QueryMany, baseUr
         request_id: requestId(),
       });
     },
-    async vendors() {
-      const [rows, [{ n: total }], stats] = await queryMany(VENDORS_SQL);
-      const page = rows.slice(0, 20);
-      const hasMore = rows.length > 20;
+    async vendors(request) {
+      const limit = pageSize(request, 100, 20);
+      const [rows, [{ n: total }], stats] = await queryMany(vendorsSql(limit + 1));
+      const page = rows.slice(0, limit);
+      const hasMore = rows.length > limit;
       const last = page[page.length - 1];
       return JSON.stringify({
         data: page.map((v) => vendorListItem(v, baseUrl)),
@@ -501,11 +518,27 @@ export async function createSqlBodies(query: Query, queryMany: QueryMany, baseUr
       const rows = await query(CATEGORIES_SQL, []);
       return JSON.stringify({ data: rows, request_id: requestId() });
     },
-    async pricing() {
-      return JSON.stringify({ data: PRICING_FIELDS(estimatePricing(parsePricingEstimate(PRICING_ARGS))), request_id: requestId() });
+    async pricing(request) {
+      const estimate = parsePricingEstimate({
+        region: request.get('region'),
+        eventType: request.get('event_type'),
+        eventGuests: numberIn(request, 'event_guests'),
+        overnightGuests: numberIn(request, 'overnight_guests'),
+        nights: numberIn(request, 'nights'),
+        venueType: request.get('venue_type'),
+        season: request.get('season'),
+      });
+      return JSON.stringify({ data: PRICING_FIELDS(estimatePricing(estimate)), request_id: requestId() });
     },
-    async range() {
-      return JSON.stringify({ ...(RANGE_FIELDS(regionalCostRange(RANGE_ARGS, { baseUrl })) as object), request_id: requestId() });
+    async range(request) {
+      const asked = {
+        slug: request.get('slug'),
+        state: request.get('state'),
+        city: request.get('city'),
+        season: request.get('season'),
+        guests: numberIn(request, 'guests'),
+      };
+      return JSON.stringify({ ...(RANGE_FIELDS(regionalCostRange(asked, { baseUrl })) as object), request_id: requestId() });
     },
     async benchmarks() {
       const rows = (await query(BENCHMARKS_SQL, [today()])) as unknown as Array<ListingRow & { fx: DayRate | null }>;
@@ -553,14 +586,16 @@ export async function createSqlBodies(query: Query, queryMany: QueryMany, baseUr
         .sort((a, b) => b.post_count - a.post_count || a.slug.localeCompare(b.slug));
       return JSON.stringify({ data, request_id: requestId() });
     },
-    async knowledge() {
-      const limit = 5;
-      const [q] = await embedder.embed([KNOWLEDGE_Q]);
+    async knowledge(request) {
+      const question = request.get('q');
+      if (!question?.trim()) throw new Error('q is required');
+      const limit = pageSize(request, 10, 5);
+      const [q] = await embedder.embed([question]);
       const meaning = sections
         .map((e) => ({ slug: e.slug, similarity: dot(q, e.vector) }))
         .sort((a, b) => b.similarity - a.similarity || a.slug.localeCompare(b.slug))
         .map((e) => e.slug);
-      const rows = (await query(KNOWLEDGE_SQL, [KNOWLEDGE_Q, meaning, limit + 10])) as Array<{
+      const rows = (await query(KNOWLEDGE_SQL, [question, meaning, limit + 10])) as Array<{
         title: string;
         heading: string;
         body: string;
@@ -578,7 +613,7 @@ export async function createSqlBodies(query: Query, queryMany: QueryMany, baseUr
           slug: r.slug,
           score: Number(r.score.toFixed(6)),
         })),
-        query: KNOWLEDGE_Q,
+        query: question,
         as_of: rows[0]?.as_of ?? '',
         note: KNOWLEDGE_NOTE,
         request_id: requestId(),

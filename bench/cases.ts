@@ -17,7 +17,6 @@ export interface Answer {
   json: any;
 }
 
-import { KNOWLEDGE_Q, PRICING_ARGS, RANGE_ARGS } from './baseline-sql.js';
 import { venueRoutes } from '../src/venues/venues.rest.js';
 
 /** A response read once: its text, and its JSON when it is JSON (checks look at both). */
@@ -69,7 +68,22 @@ export const venuesQuery = (first: number) =>
 
 export const graphqlPost = (first = 20): BenchRequest => ({ method: 'POST', path: '/graphql', body: JSON.stringify({ query: venuesQuery(first) }) });
 
-const SEARCH = '/api/v1/venues?limit=20';
+/**
+ * The query strings of the cases that take parameters. An API case and its baseline send the same one: the baselines
+ * parse it per request, as the routes do (bench/baseline-sql.ts), rather than answer from constants.
+ */
+const PAGE_QUERY = 'limit=20';
+const PRICING_QUERY = new URLSearchParams({
+  region: 'california',
+  event_guests: '120',
+  overnight_guests: '40',
+  nights: '3',
+  season: 'peak',
+}).toString();
+const RANGE_QUERY = new URLSearchParams({ city: 'Nashville', season: 'october', guests: '150' }).toString();
+const KNOWLEDGE_QUERY = new URLSearchParams({ q: 'how much deposit do venues ask for' }).toString();
+
+const SEARCH = `/api/v1/venues?${PAGE_QUERY}`;
 /** The REST venue search's own GraphQL document (src/venues/venues.rest.ts). */
 const SEARCH_DOCUMENT = venueRoutes.find((r) => r.operationId === 'searchVenues')!.document;
 
@@ -120,17 +134,6 @@ export interface Discovery {
   photoId: string;
   postSlug: string;
 }
-
-/** R10, R11, R18: the same arguments as the baselines' fixed ones (bench/baseline-sql.ts). */
-const PRICING_PATH = `/api/v1/venues/pricing?${new URLSearchParams({
-  region: PRICING_ARGS.region,
-  event_guests: String(PRICING_ARGS.eventGuests),
-  overnight_guests: String(PRICING_ARGS.overnightGuests),
-  nights: String(PRICING_ARGS.nights),
-  season: PRICING_ARGS.season,
-})}`;
-const RANGE_PATH = `/api/v1/regional-cost-ranges?${new URLSearchParams({ city: RANGE_ARGS.city, season: RANGE_ARGS.season, guests: String(RANGE_ARGS.guests) })}`;
-const KNOWLEDGE_PATH = `/api/v1/knowledge/search?${new URLSearchParams({ q: KNOWLEDGE_Q })}`;
 
 export async function discover(send: Send): Promise<Discovery> {
   const graph = await send(graphqlPost());
@@ -189,16 +192,16 @@ function routeCases(d: Discovery): Array<[string, BaselineId, string, string, st
       'R10',
       'B1pe',
       'GET /api/v1/venues/pricing?region=california…',
-      PRICING_PATH,
-      '/pricing',
+      `/api/v1/venues/pricing?${PRICING_QUERY}`,
+      `/pricing?${PRICING_QUERY}`,
       checked((b) => typeof b.data?.estimated_total !== 'number' && 'estimated_total missing'),
     ],
     [
       'R11',
       'B1rr',
       'GET /api/v1/regional-cost-ranges?city=Nashville…',
-      RANGE_PATH,
-      '/range',
+      `/api/v1/regional-cost-ranges?${RANGE_QUERY}`,
+      `/range?${RANGE_QUERY}`,
       checked((b) => (b.covered !== true && 'not covered') || (typeof b.data?.scaled?.low !== 'number' && 'scaled missing')),
     ],
     [
@@ -239,8 +242,8 @@ function routeCases(d: Discovery): Array<[string, BaselineId, string, string, st
       'R18',
       'B1k',
       'GET /api/v1/knowledge/search?q=… (c=4)',
-      KNOWLEDGE_PATH,
-      '/knowledge',
+      `/api/v1/knowledge/search?${KNOWLEDGE_QUERY}`,
+      `/knowledge?${KNOWLEDGE_QUERY}`,
       checked(list(1), (b) => (b.degraded ? `degraded: ${b.degraded}` : false)),
     ],
   ];
@@ -265,7 +268,7 @@ export function benchCases(d: Discovery): BenchCase[] {
       id: 'B1',
       label: 'hand-written SQL, R1 body',
       server: 'b1',
-      request: { method: 'GET', path: '/search' },
+      request: { method: 'GET', path: `/search?${PAGE_QUERY}` },
       sameDataAs: 'B1',
       check: checkSearch,
       bodyOf: 'R1',
@@ -295,7 +298,7 @@ export function benchCases(d: Discovery): BenchCase[] {
       id: 'B1v',
       label: 'hand-written SQL, R6 body',
       server: 'b1',
-      request: { method: 'GET', path: '/vendors' },
+      request: { method: 'GET', path: `/vendors?${PAGE_QUERY}` },
       sameDataAs: 'B1v',
       check: checkVendors,
       bodyOf: 'R6',
@@ -376,7 +379,7 @@ export function benchCases(d: Discovery): BenchCase[] {
       id: 'R6',
       label: 'GET /api/v1/vendors?limit=20',
       server: 'api',
-      request: { method: 'GET', path: '/api/v1/vendors?limit=20' },
+      request: { method: 'GET', path: `/api/v1/vendors?${PAGE_QUERY}` },
       sameDataAs: 'B1v',
       check: checkVendors,
     },

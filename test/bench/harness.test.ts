@@ -250,6 +250,18 @@ describe('per-route baselines', () => {
       expect(baselines.find((b) => b.id === c.sameDataAs)?.bodyOf, route).toBe(route);
     }
   });
+
+  it('every baseline is sent the query string of the API case it stands for (it parses its inputs, as the route does)', () => {
+    const d: Discovery = { slug: 'a/b/c', page5Path: '/p', page5FirstSlug: 'x', vendorSlug: 'v/w', photoId: 'id', postSlug: 'post' };
+    const cases = benchCases(d);
+    const queryOf = (path: string) => (path.includes('?') ? path.slice(path.indexOf('?') + 1) : '');
+    const withQuery = cases.filter((c) => c.server === 'b1' && queryOf(c.request.path)).map((c) => c.id);
+    expect(withQuery.sort()).toEqual(['B1', 'B1k', 'B1pe', 'B1rr', 'B1v']);
+    for (const baseline of cases.filter((c) => c.server === 'b1')) {
+      const api = cases.find((c) => c.id === baseline.bodyOf)!;
+      expect(queryOf(baseline.request.path), baseline.id).toBe(queryOf(api.request.path));
+    }
+  });
 });
 
 describe('node options of npm start (the bench servers and the tests\u2019 server processes use them)', () => {
