@@ -2,7 +2,7 @@ import { getNamedType, isObjectType, isScalarType, parseValue, type GraphQLScala
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getSchema } from '../../src/graphql/schema.js';
-import { isAbsoluteUrl } from '../../src/graphql/scalars.js';
+import { isAbsoluteUrl, isPlainHttpUrl } from '../../src/graphql/scalars.js';
 import { parsesAsUrl } from '../../src/http/url-parse.js';
 
 const scalar = (name: string) => {
@@ -45,6 +45,13 @@ describe('meaningful scalars (src/graphql/scalars.ts)', () => {
       '999',
       ':',
       ':65536',
+      ':65535',
+      ':65529',
+      ':64999',
+      ':59999',
+      ':40123',
+      ':99999',
+      ':00000',
       ':80',
       ':4500',
       ':0',
@@ -80,6 +87,12 @@ describe('meaningful scalars (src/graphql/scalars.ts)', () => {
       'https://1.2.3.999/x',
       'https://a.b:99999/',
       'http://localhost:4500/x',
+      'http://localhost:40123/x',
+      'http://localhost:65535/x',
+      'http://localhost:65536/x',
+      'http://localhost:70000/x',
+      'http://a:00000/',
+      'http://a:065535/',
       'http://a:0000/',
       'http://1:80/',
       'https://xn--zz.example/',
@@ -87,6 +100,17 @@ describe('meaningful scalars (src/graphql/scalars.ts)', () => {
       'https://a..b.com/',
     ])
       expect(isAbsoluteUrl(value)).toBe(parsesAsUrl(value));
+  });
+
+  it('the fast URL test takes every port parsing accepts up to five digits, and none it refuses', () => {
+    const disagreements: string[] = [];
+    for (let port = 0; port <= 99_999; port++) {
+      for (const text of [String(port), String(port).padStart(5, '0')]) {
+        const value = `http://localhost:${text}/venues/a`;
+        if (isPlainHttpUrl(value) !== parsesAsUrl(value)) disagreements.push(value);
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 
   it('refuse values outside their contract, on output and on input', () => {
