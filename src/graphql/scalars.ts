@@ -43,9 +43,10 @@ export const isDateTime = (value: string): boolean => {
 const PLAIN_HTTP_URL =
   /^https?:\/\/(?:[a-z0-9]+(?:[.-][a-z0-9]+)*\.)?[a-z][a-z0-9]*(?::(?:\d{1,4}|[0-5]\d{4}|6[0-4]\d{3}|65[0-4]\d\d|655[0-2]\d|6553[0-5]))?(?:[/?#][\x21-\x7e]*)?$/i;
 
-/** Absolute: a scheme and what follows it (WHATWG URL parsing, so `example.com/x` is refused). */
 /** The fast test alone (exported for its test: it must never accept what parsing refuses). */
 export const isPlainHttpUrl = (value: string): boolean => PLAIN_HTTP_URL.test(value);
+
+/** Absolute: a scheme and what follows it (WHATWG URL parsing, so `example.com/x` is refused). */
 export const isAbsoluteUrl = (value: string): boolean => isPlainHttpUrl(value) || parsesAsUrl(value);
 
 export const isUuid = (value: string): boolean => UUID.test(value);
