@@ -192,11 +192,6 @@ const KNOWLEDGE_SQL = /* SQL */ `
  * server parses the query string once per request (URLSearchParams), and each body takes its parameters from it. An
  * absent parameter gets the route's default; a bad one throws (the server answers 500; the bench sends none).
  */
-const NO_QUERY = new URLSearchParams();
-export const queryOf = (url: string) => {
-  const at = url.indexOf('?');
-  return at < 0 ? NO_QUERY : new URLSearchParams(url.slice(at + 1));
-};
 /** A numeric parameter as given (absent → undefined); the route's own parser checks it. */
 const numberIn = (query: URLSearchParams, name: string) => {
   const text = query.get(name);
