@@ -11,6 +11,7 @@ import { useStorableText } from './storable-text.js';
 import { useDeprecationNotice } from '../http/deprecation.js';
 import { usePersistedOperationsManifest, type PersistedOperations } from './persisted-operations.js';
 import { useJitExecution } from './jit.js';
+import { useDocumentCache } from './document-cache.js';
 import { Request as FetchRequest, Response as FetchResponse } from '../http/fetch-api.js';
 import { utf8Bytes } from '../http/utf8.js';
 import { bodyText, plainPostOf, type PlainPost } from './plain-post.js';
@@ -127,6 +128,8 @@ export function createGraphQLServer(options: {
     useStorableText(),
     useDeprecationNotice(),
     useOperationName(),
+    // After every plugin that adds a validation rule or a parse option.
+    useDocumentCache(),
     // Before the response cache, which wraps the execution it finds (a miss runs compiled).
     useJitExecution({ compileAfter: JIT_COMPILE_AFTER }),
     // Last: every check above runs on a cached answer too.
@@ -151,6 +154,8 @@ export function createGraphQLServer(options: {
     maxRequestBodySize: false,
     // Every error is formatted with its request's scope by useCatalogueErrors, which sees the request; maskError does not.
     maskedErrors: false,
+    // useDocumentCache parses and validates each document text once instead.
+    parserAndValidationCache: false,
     plugins,
   });
   // Yoga's server without the whatwg-node server adapter createYoga wraps it in: that layer isolated a server context
