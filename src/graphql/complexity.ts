@@ -89,7 +89,7 @@ export function boundsViolation(measured: { complexity: number; depth: number })
 type Measured = { complexity: number; depth: number };
 
 /**
- * Variable sets remembered per document; past it the document's memo starts over. With Yoga's parse cache (1,024
+ * Variable sets remembered per document; past it the document's memo starts over. With the document cache (1,024
  * documents) and MEASURED_KEY_MAX, the memo stays within a few MB whatever clients send.
  */
 const MEASURED_PER_DOCUMENT = 16;

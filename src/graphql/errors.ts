@@ -107,7 +107,7 @@ export function formatGraphQLError(
   const formattedBefore = (innermost as { [REFUSAL]?: ApiError } | null)?.[REFUSAL];
   const variable = graphqlError && !operation.validating ? refusedVariable(graphqlError) : null;
   if (formattedBefore) {
-    // Yoga's validation cache hands back the errors it kept for this document, already formatted: same refusal,
+    // The document cache hands back the errors validation found for this document, already formatted: same refusal,
     // this request's id.
     refusal = formattedBefore;
   } else if (variable) {

@@ -40,7 +40,7 @@ export function createJitExecutor(options: {
   /** Called as a document's operation is compiled (its name, '' when anonymous), whether graphql-jit accepted it. */
   onCompile?: (operationName: string, compiled: boolean) => void;
 }) {
-  // Keyed by the parsed document: Yoga's parse cache and the REST routes hand the same object for the same text.
+  // Keyed by the parsed document: the document cache and the REST routes hand the same object for the same text.
   const compiled = new WeakMap<DocumentNode, Map<string, Compiled>>();
 
   function compiledFor(args: ExecutionArgs): Compiled | null {

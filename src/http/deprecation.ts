@@ -22,7 +22,7 @@ export function deprecationHeaders(baseUrl: string): Record<string, string> {
 /**
  * Marks the request context when the operation selects a deprecated field (graphql-js's own rule finds them). The
  * rule reads only the document (fields, arguments and enum literals in it), so its answer is kept per parsed document:
- * Yoga's parse cache hands the same DocumentNode back for the same text, and walking it again cost ~1 % of a search.
+ * the document cache hands the same DocumentNode back for the same text, and walking it again cost ~1 % of a search.
  */
 export function useDeprecationNotice(): Plugin<RequestContext> {
   const answers = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, boolean>>();

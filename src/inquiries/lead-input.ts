@@ -64,7 +64,7 @@ function isLiteral(value: ValueNode): boolean {
  * truth (Int, Boolean!, required fields) and both surfaces still answer with the same codes.
  *
  * Inputs written in the document are checked at validation (checkLiteralLeadInputs: their answer depends on the
- * document alone, which Yoga's validation cache assumes); inputs that use variables just before execution
+ * document alone, which the document cache's validation assumes); inputs that use variables just before execution
  * (checkLeadInput), when GraphQL has not coerced them yet. REST runs its body through the same parser first.
  */
 export function checkLiteralLeadInputs(document: DocumentNode): void {

@@ -5,7 +5,7 @@ import { useDocumentCache, type DocumentCacheBounds } from '../../src/graphql/do
 
 // useDocumentCache (src/graphql/document-cache.ts) in an envelop of its own: graphql-js's parse and validate counted,
 // so that what the cache spares, keeps and drops is seen. Through HTTP, a cached refusal is answered with the request's
-// own id (test/limits/limits.graphql.test.ts, "aliases").
+// own id (test/http/request-refusals.test.ts, "the same refused document twice").
 const schema = buildSchema('type Query { a: Int b: Int }');
 const NoB: ValidationRule = (context) => ({
   Field(node) {

@@ -141,7 +141,7 @@ describe('GraphQL argument mistakes are parameter errors, and a cached validatio
     expectGraphQLError(await t.graphql('{ vendors { colour } }'), 'graphql_validation_failed');
   });
 
-  it("the same refused document twice: Yoga's validation cache answers the second, with the same code and its own request id", async () => {
+  it('the same refused document twice: the document cache answers the second, with the same code and its own request id', async () => {
     for (const [document, code] of [
       ['mutation { a: createVendorInquiry(input: {}) { inquiryId } b: createVendorInquiry(input: {}) { inquiryId } }', 'sms_consent_required'],
       [

@@ -307,7 +307,7 @@ describe('GraphQL input types say the truth; the §4.10 rule order holds before 
     expect(ok.body.data?.createVenueInquiry?.inquiryId, ok.text).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("a refusal depends on the request's variables, never on what Yoga's validation cache kept for the same document", async () => {
+  it("a refusal depends on the request's variables, never on what the document cache kept for the same document", async () => {
     const body = validBody('venue', tg);
     const { sms_consent: _omit, ...without } = body;
     // The same document three times: refused, accepted, refused.
