@@ -1,5 +1,6 @@
 import type { DocumentNode, GraphQLSchema, ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 
 /** What the cache keeps: documents by their text, each text counted once, both bounds together. */
 export interface DocumentCacheBounds {
@@ -28,29 +29,23 @@ const sameRules = (a: readonly ValidationRule[] | undefined, b: readonly Validat
 
 /**
  * Parsing and validation, each done once per document text, in place of Yoga's parser and validation cache. Yoga's
- * keyed validation by the rules' names, read and joined on every request (~6 µs of a GraphQL POST, more than parsing's
- * own lookup), and looked documents up in a TTL cache that read the clock on each hit (docs/performance.md, "stop 48").
- * Here a hit compares the rules by identity, against those the document was validated with, and the texts are a Map
- * in use order. A document is the same object for the same text, as useJitExecution and the response cache key on it.
- * Goes after every plugin that adds a validation rule or a parse option, which then shape what is cached.
+ * keyed validation by the rules' names, read and joined on every request (~6 µs of a GraphQL POST,
+ * docs/performance.md "stop 48"); here a hit compares the rules by identity with those the document was validated
+ * with. The texts are kept in lru-cache as Yoga kept them, without its TTL (a text's document never goes stale) and
+ * bounded by characters as well as count. A document is the same object for the same text, as useJitExecution and
+ * the response cache key on it. Goes after every plugin that adds a validation rule or a parse option, which then
+ * shape what is cached.
  */
 export function useDocumentCache(bounds: DocumentCacheBounds = DOCUMENT_CACHE_BOUNDS): Plugin {
   // A parse error is kept like a document, as Yoga's cache kept it: a client repeating a broken document is told again.
-  const parsed = new Map<string, DocumentNode | Error>();
-  let characters = 0;
+  // A text longer than `characters` is not kept (lru-cache's maxEntrySize defaults to its maxSize); an empty text
+  // counts one, since lru-cache takes no size of 0.
+  const parsed = new LRUCache<string, DocumentNode | Error>({
+    max: bounds.documents,
+    maxSize: bounds.characters,
+    sizeCalculation: (_outcome, text) => Math.max(text.length, 1),
+  });
   const validated = new WeakMap<DocumentNode, Validated>();
-
-  function keep(text: string, outcome: DocumentNode | Error) {
-    if (text.length > bounds.characters || parsed.has(text)) return;
-    parsed.set(text, outcome);
-    characters += text.length;
-    // A Map iterates in insertion order, and a hit re-inserts its text: the first key is the least recently used.
-    for (const oldest of parsed.keys()) {
-      if (parsed.size <= bounds.documents && characters <= bounds.characters) break;
-      parsed.delete(oldest);
-      characters -= oldest.length;
-    }
-  }
 
   return {
     onParse({ params, setParsedDocument }) {
@@ -58,10 +53,8 @@ export function useDocumentCache(bounds: DocumentCacheBounds = DOCUMENT_CACHE_BO
       const outcome = parsed.get(text);
       if (outcome === undefined)
         return ({ result }) => {
-          if (result != null) keep(text, result as DocumentNode | Error);
+          if (result != null) parsed.set(text, result as DocumentNode | Error);
         };
-      parsed.delete(text);
-      parsed.set(text, outcome);
       if (outcome instanceof Error) throw outcome;
       setParsedDocument(outcome);
     },

@@ -42,6 +42,15 @@ function harness(bounds: DocumentCacheBounds, extraRule?: (context: { strict?: b
   return { calls, run };
 }
 
+/** Runs each text in turn, expecting graphql-js's parse to have run the given number of times after it. */
+function expectParses(bounds: DocumentCacheBounds, steps: Array<[text: string, parsesSoFar: number]>) {
+  const { calls, run } = harness(bounds);
+  for (const [i, [text, parses]] of steps.entries()) {
+    run(text);
+    expect(calls.parse, `after step ${i + 1} (${JSON.stringify(text)})`).toBe(parses);
+  }
+}
+
 const roomy: DocumentCacheBounds = { documents: 10, characters: 10_000 };
 
 describe('the document cache', () => {
@@ -88,38 +97,36 @@ describe('the document cache', () => {
     expect(String(thrown)).toContain('Syntax Error');
     expect(() => run('{ a')).toThrow(thrown as Error);
     expect(calls.parse).toBe(1);
+    // An empty text too (it is kept with a size of one: lru-cache takes no size of 0).
+    expect(() => run('')).toThrow('Syntax Error');
+    expect(() => run('')).toThrow('Syntax Error');
+    expect(calls.parse).toBe(2);
   });
 
   it('drops the least recently used text past its count', () => {
-    const { calls, run } = harness({ documents: 2, characters: 10_000 });
-    run('{ a }');
-    run('{ b }');
-    run('{ a }'); // used: { b } is now the oldest
-    run('{ a b }');
-    expect(calls.parse).toBe(3);
-    run('{ a }');
-    expect(calls.parse).toBe(3);
-    run('{ b }');
-    expect(calls.parse).toBe(4);
+    expectParses({ documents: 2, characters: 10_000 }, [
+      ['{ a }', 1],
+      ['{ b }', 2],
+      ['{ a }', 2], // used: { b } is now the oldest
+      ['{ a b }', 3],
+      ['{ a }', 3],
+      ['{ b }', 4],
+    ]);
   });
 
   it('drops texts past its characters, and keeps no text longer than them all', () => {
-    // Each text is 5 characters: two fit in 12, a third drops the oldest.
-    const { calls, run } = harness({ documents: 100, characters: 12 });
-    run('{ a }');
-    run('{ b }');
-    run('{a b}');
-    expect(calls.parse).toBe(3);
-    run('{ b }');
-    expect(calls.parse).toBe(3);
-    run('{ a }');
-    expect(calls.parse).toBe(4);
+    // Each short text is 5 characters: two fit in 12, a third drops the oldest.
     const long = `{ a ${' '.repeat(20)}}`;
-    run(long);
-    run(long);
-    expect(calls.parse).toBe(6);
-    // The long text took nothing from what was kept.
-    run('{ a }');
-    expect(calls.parse).toBe(6);
+    expectParses({ documents: 100, characters: 12 }, [
+      ['{ a }', 1],
+      ['{ b }', 2],
+      ['{a b}', 3],
+      ['{ b }', 3],
+      ['{ a }', 4],
+      [long, 5],
+      [long, 6],
+      // The long text took nothing from what was kept.
+      ['{ a }', 6],
+    ]);
   });
 });
