@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys, createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
+import { slugify } from '../../src/catalogue/slug.js';
 
 const LIST_FIELDS = [
   'slug',
@@ -258,6 +259,37 @@ describe('GraphQL vendors', () => {
     expect(page.nodes.map((n: Item) => n.slug)).toEqual(rest.body.data.map((v: Item) => v.slug));
     expectGraphQLError(await t.graphql('{ vendors(sortBy: "cheapest") { totalCount } }'), 'invalid_parameters', 'sortBy');
     expectGraphQLError(await t.graphql('{ vendors(first: 101) { totalCount } }'), 'invalid_parameters', 'first');
+  });
+
+  it('reads total_count off category_stats when both are asked for: one statement fewer, the same exact total', async () => {
+    // The state with the fewest listed vendors, so that some category has none there (the facet has no entry for it).
+    const states = await t.db.prisma.vendor.groupBy({
+      by: ['primaryState'],
+      where: { active: true, primaryState: { not: null } },
+      _count: { _all: true },
+    });
+    const state = states.sort((a, b) => a._count._all - b._count._all)[0].primaryState!;
+    const inState = { active: true, OR: [{ primaryStateSlug: slugify(state) }, { primaryState: { equals: state, mode: 'insensitive' as const } }] };
+    const present = (await t.db.prisma.vendor.findMany({ where: inState, select: { serviceCategory: true } })).map((v) => v.serviceCategory);
+    const absent = (await t.db.prisma.vendorCategory.findMany({ select: { slug: true } })).map((c) => c.slug).find((c) => !present.includes(c));
+    expect(absent).toBeDefined();
+    for (const category of [undefined, present[0], absent]) {
+      const query = `state=${encodeURIComponent(state)}${category ? `&category=${category}` : ''}`;
+      const expected = await t.db.prisma.vendor.count({ where: { ...inState, ...(category ? { serviceCategory: category } : {}) } });
+      const rest = await t.rest(`/api/v1/vendors?${query}`);
+      expect(rest.body.pagination.total_count, query).toBe(expected);
+      const gql = await t.graphql('query($s: String, $c: String) { vendors(state: $s, category: $c) { totalCount categoryStats } }', {
+        s: state,
+        ...(category ? { c: category } : {}),
+      });
+      expect(gql.body.errors, gql.text).toBeUndefined();
+      expect(gql.body.data.vendors.totalCount, query).toBe(expected);
+      // The key lookup, the page, the facet (and the category list a category is checked against): no count of its own.
+      expect(await t.statements(() => t.rest(`/api/v1/vendors?${query}`)), query).toBe(category ? 4 : 3);
+    }
+    // Without the facet, the total is counted as before.
+    expect(await t.statements(() => t.graphql(`{ vendors { totalCount } }`))).toBe(3);
+    expect(await t.statements(() => t.graphql(`{ vendors { totalCount categoryStats } }`))).toBe(3);
   });
 
   it('keeps SQL statements flat for 20 vendors with photos', async () => {
