@@ -287,7 +287,7 @@ describe('GraphQL vendors', () => {
       // The key lookup, the page, the facet (and the category list a category is checked against): no count of its own.
       expect(await t.statements(() => t.rest(`/api/v1/vendors?${query}`)), query).toBe(category ? 4 : 3);
     }
-    // Without the facet, the total is counted as before.
+    // GraphQL: totalCount alone is counted (key, page, count); beside categoryStats it is read off the facet (key, page, facet).
     expect(await t.statements(() => t.graphql(`{ vendors { totalCount } }`))).toBe(3);
     expect(await t.statements(() => t.graphql(`{ vendors { totalCount categoryStats } }`))).toBe(3);
   });
