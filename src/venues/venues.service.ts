@@ -196,11 +196,9 @@ function venueConditions(f: VenueFilters, prices: PriceRanges | null, param: Par
   if (f.capacityMin !== undefined) and.push(`v."capacityMax" >= ${param(f.capacityMin)}`);
   if (f.capacityMax !== undefined) and.push(`v."capacityMax" <= ${param(f.capacityMax)}`);
   if (f.bedroomsMin !== undefined) and.push(`v.bedrooms >= ${param(f.bedroomsMin)}`);
-  // One amenity: its venues from the listed-amenities key, joined by slug to the index that answers the other filters
-  // (those of a price band, a state and a venue type end in slug). Several: the GIN index on the amenities intersects
-  // them faster than as many joins (docs/performance.md, Scale).
-  if (f.amenities?.length === 1) and.push(`v.slug IN (SELECT slug FROM "ListedVenueAmenity" WHERE amenity = ${param(f.amenities[0])})`);
-  else if (f.amenities?.length) and.push(`v.amenities @> ${param(f.amenities)}::text[]`);
+  // Beside a state or a venue type, the amenities are tested in those filters' index entries, which carry them
+  // (migration amenities_in_state_and_type_indexes); otherwise the GIN index on them intersects with the others.
+  if (f.amenities?.length) and.push(`v.amenities @> ${param(f.amenities)}::text[]`);
   if (prices) and.push(priceFilter(prices, param));
   return and;
 }

@@ -4,14 +4,15 @@ import { applyMigrations } from '../../src/db/migrate.js';
 import { createUnmigratedTestDatabase, testDatabaseKind } from '../support/database.js';
 
 // The search indexes of docs/performance.md "Scale" (migrations 20261124235442_search_indexes and
-// 20261125063056_search_lookup_tables, 20261125094904_price_band_count_indexes, 20261125095045_listed_amenity_prices): one set of migrations for both backends, so the embedded database (PGlite,
+// 20261125063056_search_lookup_tables, 20261125094904_price_band_count_indexes, 20261125095045_listed_amenity_prices,
+// 20261128224454_amenities_in_state_and_type_indexes): one set of migrations for both backends, so the embedded database (PGlite,
 // which must load pg_trgm itself: src/db/pglite.ts) has to apply them too.
 const SEARCH_INDEXES: Record<string, string> = {
   Venue_published_startingTotal_currency_capacityMax_bedrooms_idx: '(published, "startingTotal", currency, "capacityMax", bedrooms, slug)',
   Venue_stateSlug_published_startingTotal_currency_capacityMa_idx:
-    '("stateSlug", published, "startingTotal", currency, "capacityMax", bedrooms, slug)',
+    '("stateSlug", published, "startingTotal", currency, "capacityMax", bedrooms, slug, amenities)',
   Venue_propertyType_published_startingTotal_currency_capacit_idx:
-    '("propertyType", published, "startingTotal", currency, "capacityMax", bedrooms, "stateSlug", slug)',
+    '("propertyType", published, "startingTotal", currency, "capacityMax", bedrooms, "stateSlug", slug, amenities)',
   Venue_published_capacityMax_idx: '(published, "capacityMax")',
   Venue_published_bedrooms_idx: '(published, bedrooms)',
   Venue_published_startingTotal_idx: '(published, "startingTotal")',
@@ -103,5 +104,52 @@ describe(`search indexes (${testDatabaseKind()})`, () => {
     expect(plans.amenityBand).toContain('Index Only Scan using "ListedVenueAmenity_amenity_startingTotal_idx"');
     expect(plans.amenityBandConverted).toContain('Index Only Scan using "ListedVenueAmenity_amenity_currency_startingTotal_idx"');
     expect(plans.bio).toContain('Vendor_bio_trgm_idx');
+  });
+
+  it('counts amenities beside a state or a venue type from those indexes alone', async () => {
+    // The amenities are the last column of the state and venue type indexes, so the count tests them in the index
+    // entries. On empty tables the planner would take the narrower (stateSlug, slug) or the GIN index and read each row
+    // (PostgreSQL 18, PGlite's, no longer lets enable_indexscan = off leave index-only scans on), so those are dropped
+    // in a transaction that is rolled back.
+    class RolledBack extends Error {
+      constructor(readonly plans: string[]) {
+        super('rolled back');
+      }
+    }
+    const plans = await db.prisma
+      .$transaction(async (tx) => {
+        for (const sql of ['SET LOCAL enable_seqscan = off', 'SET LOCAL enable_bitmapscan = off', 'DROP INDEX "Venue_stateSlug_slug_idx"'])
+          await tx.$executeRawUnsafe(sql);
+        const plan = async (sql: string, ...params: unknown[]) =>
+          (await tx.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${sql}`, ...params)).map((r) => r['QUERY PLAN']).join('\n');
+        throw new RolledBack([
+          await plan(
+            `SELECT count(*) FROM "Venue" v WHERE v.published AND v."stateSlug" = $1 AND v.bedrooms >= $2 AND v.amenities @> $3::text[]`,
+            'california',
+            6,
+            ['pool'],
+          ),
+          await plan(
+            `SELECT count(*) FROM "Venue" v WHERE v.published AND v."propertyType" = $1 AND v."capacityMax" >= $2 AND v.amenities @> $3::text[]`,
+            'Historic Villa',
+            20,
+            ['pool', 'hot-tub'],
+          ),
+        ]);
+      })
+      .catch((e: unknown) => (e instanceof RolledBack ? e.plans : Promise.reject(e)));
+    const [state, venueType] = plans;
+    expect(state).toMatch(
+      /Index Only Scan using "Venue_stateSlug_published_startingTotal_currency_capacityMa_idx"[^\n]*\n(.*\n)*.*Filter: \(amenities @>/,
+    );
+    expect(venueType).toMatch(
+      /Index Only Scan using "Venue_propertyType_published_startingTotal_currency_capacit_idx"[^\n]*\n(.*\n)*.*Filter: \(amenities @>/,
+    );
+    expect(`${state}\n${venueType}`).not.toMatch(/Disabled|Heap|Seq Scan/);
+    // The rollback left the dropped index in place.
+    const [{ n }] = await db.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'Venue_stateSlug_slug_idx'`,
+    );
+    expect(n).toBe(1);
   });
 });
