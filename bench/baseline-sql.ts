@@ -30,12 +30,15 @@ const PRICE_COLUMNS = `currency, "minNights", "weekdayBase", "weekendBase", "ext
 const LIST_COLUMNS = `slug, name, city, state, country, "propertyType", "venueType", latitude, longitude, "capacityMin", "capacityMax",
       bedrooms, beds, bathrooms, "gatheringSpaces", "heroImage", "seoDescription", amenities, ${PRICE_COLUMNS}`;
 
+/** The published venues, as the triggers on Venue keep them counted (migration published_venue_counts), as R1 reads them. */
+const PUBLISHED_VENUES = `(SELECT venues FROM "PublishedVenueCount" WHERE amenity = '' AND "otherAmenity" = '')`;
+
 /** R1's page: the limit's rows and one more (it tells has_more), the total and the day's rate in the same statement. */
 const SEARCH_SQL = /* SQL */ `
   WITH page AS (
     SELECT ${LIST_COLUMNS}
     FROM "Venue" WHERE published ORDER BY slug LIMIT $4)
-  SELECT page.*, (SELECT count(*)::int FROM "Venue" WHERE published) AS total, ${RATE} AS rate
+  SELECT page.*, ${PUBLISHED_VENUES} AS total, ${RATE} AS rate
   FROM page ORDER BY slug`;
 
 /** R4's data: 20 venues with their first 5 photos and every testimonial as JSON subqueries, total and rate. */
@@ -46,7 +49,7 @@ const GRAPH_SQL = /* SQL */ `
        FROM (SELECT url, position, id FROM "VenuePhoto" WHERE "venueId" = page.id ORDER BY position, id LIMIT 5) p) AS photos,
     (SELECT coalesce(json_agg(t.rating ORDER BY t."eventDate" DESC NULLS LAST, t.id), '[]'::json)
        FROM "Testimonial" t WHERE t."venueId" = page.id) AS ratings,
-    (SELECT count(*)::int FROM "Venue" WHERE published) AS total, ${RATE} AS rate
+    ${PUBLISHED_VENUES} AS total, ${RATE} AS rate
   FROM page ORDER BY slug`;
 
 /** R3's venue: the list columns, the detail columns, 5 photos and every testimonial as JSON, and the day's rate. */
