@@ -5,7 +5,7 @@ import { createUnmigratedTestDatabase, testDatabaseKind } from '../support/datab
 
 // The search indexes of docs/performance.md "Scale" (migrations 20261124235442_search_indexes and
 // 20261125063056_search_lookup_tables, 20261125094904_price_band_count_indexes, 20261125095045_listed_amenity_prices,
-// 20261128224454_amenities_in_state_and_type_indexes): one set of migrations for both backends, so the embedded database (PGlite,
+// 20261128224454_amenities_in_state_and_type_indexes, 20261128230948_covering_slug_index): one set of migrations for both backends, so the embedded database (PGlite,
 // which must load pg_trgm itself: src/db/pglite.ts) has to apply them too.
 const SEARCH_INDEXES: Record<string, string> = {
   Venue_published_startingTotal_currency_capacityMax_bedrooms_idx: '(published, "startingTotal", currency, "capacityMax", bedrooms, slug)',
@@ -13,6 +13,8 @@ const SEARCH_INDEXES: Record<string, string> = {
     '("stateSlug", published, "startingTotal", currency, "capacityMax", bedrooms, slug, amenities)',
   Venue_propertyType_published_startingTotal_currency_capacit_idx:
     '("propertyType", published, "startingTotal", currency, "capacityMax", bedrooms, "stateSlug", slug, amenities)',
+  Venue_published_slug_propertyType_capacityMax_bedrooms_star_idx:
+    '(published, slug, "propertyType", "capacityMax", bedrooms, "startingTotal", currency, amenities)',
   Venue_published_capacityMax_idx: '(published, "capacityMax")',
   Venue_published_bedrooms_idx: '(published, bedrooms)',
   Venue_published_startingTotal_idx: '(published, "startingTotal")',
@@ -106,11 +108,10 @@ describe(`search indexes (${testDatabaseKind()})`, () => {
     expect(plans.bio).toContain('Vendor_bio_trgm_idx');
   });
 
-  it('counts amenities beside a state or a venue type from those indexes alone', async () => {
-    // The amenities are the last column of the state and venue type indexes, so the count tests them in the index
-    // entries. On empty tables the planner would take the narrower (stateSlug, slug) or the GIN index and read each row
-    // (PostgreSQL 18, PGlite's, no longer lets enable_indexscan = off leave index-only scans on), so those are dropped
-    // in a transaction that is rolled back.
+  it('counts amenities beside a state or a venue type, and finds a filtered page, from indexes alone', async () => {
+    // On empty tables the planner would rather take the narrower (stateSlug, slug) or sort a few entries of another
+    // index, reading each row; PostgreSQL 18 (PGlite's) no longer leaves index-only scans on under enable_indexscan =
+    // off. So those paths are closed in a transaction that is rolled back.
     class RolledBack extends Error {
       constructor(readonly plans: string[]) {
         super('rolled back');
@@ -122,30 +123,42 @@ describe(`search indexes (${testDatabaseKind()})`, () => {
           await tx.$executeRawUnsafe(sql);
         const plan = async (sql: string, ...params: unknown[]) =>
           (await tx.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${sql}`, ...params)).map((r) => r['QUERY PLAN']).join('\n');
-        throw new RolledBack([
-          await plan(
-            `SELECT count(*) FROM "Venue" v WHERE v.published AND v."stateSlug" = $1 AND v.bedrooms >= $2 AND v.amenities @> $3::text[]`,
-            'california',
-            6,
-            ['pool'],
-          ),
-          await plan(
-            `SELECT count(*) FROM "Venue" v WHERE v.published AND v."propertyType" = $1 AND v."capacityMax" >= $2 AND v.amenities @> $3::text[]`,
-            'Historic Villa',
-            20,
-            ['pool', 'hot-tub'],
-          ),
-        ]);
+        // The amenities are the last column of the state and venue type indexes: the count tests them in the entries.
+        const state = await plan(
+          `SELECT count(*) FROM "Venue" v WHERE v.published AND v."stateSlug" = $1 AND v.bedrooms >= $2 AND v.amenities @> $3::text[]`,
+          'california',
+          6,
+          ['pool'],
+        );
+        const venueType = await plan(
+          `SELECT count(*) FROM "Venue" v WHERE v.published AND v."propertyType" = $1 AND v."capacityMax" >= $2 AND v.amenities @> $3::text[]`,
+          'Historic Villa',
+          20,
+          ['pool', 'hot-tub'],
+        );
+        // A filtered page's slugs (venues.service.ts venueSearch), in slug order from the covering index's entries.
+        await tx.$executeRawUnsafe('SET LOCAL enable_sort = off');
+        const pageSlugs = await plan(
+          `SELECT v.slug FROM "Venue" v WHERE v.published AND v."propertyType" IN (SELECT name FROM "VenuePropertyType" WHERE name ILIKE $1)
+             AND v."capacityMax" >= $2 AND v.bedrooms >= $3 AND v."startingTotal" <= $4 AND v.amenities @> $5::text[] ORDER BY v.slug LIMIT 21`,
+          '%castle%',
+          20,
+          4,
+          9000,
+          ['pool'],
+        );
+        throw new RolledBack([state, venueType, pageSlugs]);
       })
       .catch((e: unknown) => (e instanceof RolledBack ? e.plans : Promise.reject(e)));
-    const [state, venueType] = plans;
+    const [state, venueType, pageSlugs] = plans;
     expect(state).toMatch(
       /Index Only Scan using "Venue_stateSlug_published_startingTotal_currency_capacityMa_idx"[^\n]*\n(.*\n)*.*Filter: \(amenities @>/,
     );
     expect(venueType).toMatch(
       /Index Only Scan using "Venue_propertyType_published_startingTotal_currency_capacit_idx"[^\n]*\n(.*\n)*.*Filter: \(amenities @>/,
     );
-    expect(`${state}\n${venueType}`).not.toMatch(/Disabled|Heap|Seq Scan/);
+    expect(pageSlugs).toContain('Index Only Scan using "Venue_published_slug_propertyType_capacityMax_bedrooms_star_idx"');
+    expect(plans.join('\n')).not.toMatch(/Disabled|Heap|Seq Scan|Sort/);
     // The rollback left the dropped index in place.
     const [{ n }] = await db.prisma.$queryRawUnsafe<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'Venue_stateSlug_slug_idx'`,
