@@ -80,7 +80,7 @@ type VenueFilters = Omit<ReturnType<typeof VenueSearchInput.parse>, 'first' | 'a
 type Param = (value: unknown) => string;
 
 /**
- * One search as SQL, written with the statement's `param`: its rows in slug order after a slug (FROM to ORDER BY), and
+ * One search as SQL, written with the statement's `param`: a page of its rows in slug order after a slug (FROM to LIMIT), and
  * the exact count of the whole set as a scalar subquery, which can stand in the page's select list or alone.
  */
 interface VenueSearchPlan {
@@ -104,9 +104,10 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
   return {
     rows: (param, afterSlug, limit) => {
       const page = `FROM "Venue" v WHERE ${where(param)}${afterSlug === undefined ? '' : ` AND v.slug > ${param(afterSlug)}`} ORDER BY v.slug LIMIT ${param(limit)}`;
-      // With filters, the page's slugs are found first, from the (published, slug, …) index that carries every filtered
-      // column, and only its rows are read: walking slug order and testing each venue's row read 6,376 rows to find 21
-      // castles on the 100,000-venue catalogue (docs/performance.md, "What this stop measured (stop 50)").
+      // With filters, the page's slugs are found first and only its rows are read: the (published, slug, …) index
+      // carries the filtered columns (a state's and a city's own indexes are in slug order), so walking slug order
+      // tests index entries, where it read 6,376 venue rows to find 21 castles on the 100,000-venue catalogue
+      // (docs/performance.md, "What this stop measured (stop 50)").
       return onlyFilters(filters) ? page : `FROM (SELECT v.slug ${page}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY v.slug`;
     },
     total:
@@ -218,8 +219,8 @@ function venueConditions(f: VenueFilters, prices: PriceRanges | null, param: Par
   if (f.capacityMin !== undefined) and.push(`v."capacityMax" >= ${param(f.capacityMin)}`);
   if (f.capacityMax !== undefined) and.push(`v."capacityMax" <= ${param(f.capacityMax)}`);
   if (f.bedroomsMin !== undefined) and.push(`v.bedrooms >= ${param(f.bedroomsMin)}`);
-  // Beside a state or a venue type, the amenities are tested in those filters' index entries, which carry them
-  // (migration amenities_in_state_and_type_indexes); otherwise the GIN index on them intersects with the others.
+  // Tested in the index entries that carry them: those of a state, a venue type and slug order (migrations
+  // amenities_in_state_and_type_indexes, covering_slug_index), or intersected from the GIN index on them.
   if (f.amenities?.length) and.push(`v.amenities @> ${param(f.amenities)}::text[]`);
   if (prices) and.push(priceFilter(prices, param));
   return and;
