@@ -110,15 +110,15 @@ describe('PublishedVenueCount', () => {
     ).rejects.toThrow('abandoned');
     await expectExact('after a rolled-back insert');
 
-    const copies = await t.db.prisma.venue.findMany({ where: { slug: { contains: '-copy-' } }, orderBy: { slug: 'asc' } });
-    await t.db.prisma.venue.update({ where: { id: copies[0].id }, data: { amenities: ['pool', 'wifi'] } });
+    const inserted = await t.db.prisma.venue.findMany({ where: { slug: { contains: '-copy-' } }, orderBy: { slug: 'asc' } });
+    await t.db.prisma.venue.update({ where: { id: inserted[0].id }, data: { amenities: ['pool', 'wifi'] } });
     await expectExact('after changing amenities');
     await t.db.prisma.venue.updateMany({ where: { slug: { contains: '-copy-' } }, data: { published: true } });
     await expectExact('after publishing');
     // Columns the counts do not depend on: nothing to change (and nothing changed).
     await t.db.prisma.venue.updateMany({ where: { published: true }, data: { totalPhotos: { increment: 1 } } });
     await expectExact('after an unrelated update of every venue');
-    await t.db.prisma.venue.update({ where: { id: copies[1].id }, data: { published: false } });
+    await t.db.prisma.venue.update({ where: { id: inserted[1].id }, data: { published: false } });
     await expectExact('after unpublishing');
     await t.db.prisma.venue.deleteMany({ where: { slug: { contains: '-copy-' } } });
     await expectExact('after deleting');
