@@ -101,6 +101,7 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
   const where = (param: Param) => ['v.published', ...venueConditions(filters, prices, param)].join(' AND ');
   const bandAmenity = prices ? soleBandAmenity(filters) : undefined;
   const amenities = soleAmenities(filters);
+  const unfiltered = onlyFilters(filters);
   return {
     rows: (param, afterSlug, limit) => {
       const page = `FROM "Venue" v WHERE ${where(param)}${afterSlug === undefined ? '' : ` AND v.slug > ${param(afterSlug)}`} ORDER BY v.slug LIMIT ${param(limit)}`;
@@ -108,12 +109,12 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
       // carries the filtered columns (a state's and a city's own indexes are in slug order), so walking slug order
       // tests index entries, where it read 6,376 venue rows to find 21 castles on the 100,000-venue catalogue
       // (docs/performance.md, "What this stop measured (stop 50)").
-      return onlyFilters(filters) ? page : `FROM (SELECT v.slug ${page}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY v.slug`;
+      return unfiltered ? page : `FROM (SELECT v.slug ${page}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY v.slug`;
     },
     total:
       prices && bandAmenity !== undefined
         ? (param) => priceBandCount(prices, bandAmenity, param)
-        : onlyFilters(filters)
+        : unfiltered
           ? () => PUBLISHED_VENUES
           : amenities?.length === 2
             ? (param) => countedPair(amenities, param)
