@@ -1,5 +1,6 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
+import { readOwnPropertiesInline } from './own-property.js';
 import './scalars.js';
 // Each module registers its types and root fields on the builder when imported.
 import '../venues/venues.graphql.js';
@@ -15,7 +16,11 @@ let schema: GraphQLSchema | undefined;
 
 /** The one executable schema both surfaces run. Built on first use, then shared. */
 export function getSchema(): GraphQLSchema {
-  return (schema ??= builder.toSchema({ sortSchema: true }));
+  if (!schema) {
+    schema = builder.toSchema({ sortSchema: true });
+    readOwnPropertiesInline(schema);
+  }
+  return schema;
 }
 
 /** schema.graphql at the repo root is exactly this text; a test fails when it is stale. */

@@ -7,6 +7,7 @@ import { getVendor, listVendorCategories, searchVendors, vendorCategoriesBySlug,
 import { asNode, slugKey, uuidKey } from '../graphql/node.js';
 import { VENDOR_CATEGORY_SLUGS, VENDOR_SORTS, parseVendorSearch } from './vendors.inputs.js';
 import { closedSet } from '../graphql/closed-set.js';
+import { ownProperty } from '../graphql/own-property.js';
 
 /** The units a vendor's starting price is quoted in (§2.8). */
 const VENDOR_PRICE_UNITS = ['per_person', 'per_event', 'per_hour', 'per_item'] as const;
@@ -71,39 +72,44 @@ export const Vendor = builder.prismaObject('Vendor', {
   // plugin-prisma, more than reading short columns (LIST_COLUMNS in venues.graphql.ts).
   select: { id: true, slug: true, isAffiliateOnly: true, affiliateLink: true, ...LIST_COLUMNS },
   fields: (t) => ({
-    slug: t.string({ ...graphqlOnly('URL-safe vendor id; what vendor(slug:) takes.'), resolve: (v) => v.slug }),
-    businessName: t.string({ ...graphqlOnly('Trading name.'), resolve: (v) => v.businessName }),
+    slug: t.string({ ...graphqlOnly('URL-safe vendor id; what vendor(slug:) takes.'), resolve: ownProperty('slug') }),
+    businessName: t.string({ ...graphqlOnly('Trading name.'), resolve: ownProperty('businessName') }),
     serviceCategory: t.field({
       type: Category.ref,
       description: Category.describe('The slug of the vendor category (§2.9).'),
-      resolve: (v) => v.serviceCategory,
+      resolve: ownProperty('serviceCategory'),
     }),
-    tagline: t.string({ nullable: true, ...graphqlOnly('One-line pitch.'), resolve: (v) => v.tagline }),
-    primaryCity: t.string({ nullable: true, ...graphqlOnly('City the vendor is based in.'), resolve: (v) => v.primaryCity }),
-    primaryState: t.string({ nullable: true, ...graphqlOnly('State the vendor is based in.'), resolve: (v) => v.primaryState }),
-    bio: t.string({ nullable: true, ...graphqlOnly('About the business, plain text.'), resolve: (v) => v.bio }),
+    tagline: t.string({ nullable: true, ...graphqlOnly('One-line pitch.'), resolve: ownProperty('tagline') }),
+    primaryCity: t.string({ nullable: true, ...graphqlOnly('City the vendor is based in.'), resolve: ownProperty('primaryCity') }),
+    primaryState: t.string({ nullable: true, ...graphqlOnly('State the vendor is based in.'), resolve: ownProperty('primaryState') }),
+    bio: t.string({ nullable: true, ...graphqlOnly('About the business, plain text.'), resolve: ownProperty('bio') }),
     serviceSubcategories: t.stringList({
       nullable: true,
       ...graphqlOnly('Narrower services within the category.'),
-      resolve: (v) => v.serviceSubcategories,
+      resolve: ownProperty('serviceSubcategories'),
     }),
-    serviceAreas: t.stringList({ nullable: true, ...graphqlOnly('Places the vendor travels to.'), resolve: (v) => v.serviceAreas }),
-    specialties: t.stringList({ nullable: true, ...graphqlOnly('What the vendor is known for.'), resolve: (v) => v.specialties }),
-    startingPrice: t.float({ nullable: true, ...graphqlOnly('Lowest advertised price, per priceUnit.'), resolve: (v) => v.startingPrice }),
+    serviceAreas: t.stringList({ nullable: true, ...graphqlOnly('Places the vendor travels to.'), resolve: ownProperty('serviceAreas') }),
+    specialties: t.stringList({ nullable: true, ...graphqlOnly('What the vendor is known for.'), resolve: ownProperty('specialties') }),
+    startingPrice: t.float({ nullable: true, ...graphqlOnly('Lowest advertised price, per priceUnit.'), resolve: ownProperty('startingPrice') }),
     priceUnit: t.field({
       type: PriceUnit.ref,
       nullable: true,
       description: PriceUnit.describe('Null for a starting-at price with no unit.'),
-      resolve: (v) => v.priceUnit,
+      resolve: ownProperty('priceUnit'),
     }),
-    yearsInBusiness: t.int({ nullable: true, ...graphqlOnly('Years trading, as stated.'), resolve: (v) => v.yearsInBusiness }),
-    weddingsCompleted: t.int({ nullable: true, ...graphqlOnly('Weddings worked, as stated.'), resolve: (v) => v.weddingsCompleted }),
-    featured: t.boolean({ nullable: true, ...graphqlOnly('True for a featured vendor (the `featured` filter).'), resolve: (v) => v.featured }),
-    featuredImageUrl: t.field({ type: 'URL', nullable: true, ...graphqlOnly('Primary photo, absolute URL.'), resolve: (v) => v.featuredImageUrl }),
+    yearsInBusiness: t.int({ nullable: true, ...graphqlOnly('Years trading, as stated.'), resolve: ownProperty('yearsInBusiness') }),
+    weddingsCompleted: t.int({ nullable: true, ...graphqlOnly('Weddings worked, as stated.'), resolve: ownProperty('weddingsCompleted') }),
+    featured: t.boolean({ nullable: true, ...graphqlOnly('True for a featured vendor (the `featured` filter).'), resolve: ownProperty('featured') }),
+    featuredImageUrl: t.field({
+      type: 'URL',
+      nullable: true,
+      ...graphqlOnly('Primary photo, absolute URL.'),
+      resolve: ownProperty('featuredImageUrl'),
+    }),
     logoUrl: t.field({ type: 'URL', nullable: true, description: 'Reserved; currently always null.', resolve: () => null }),
     isAffiliateOnly: t.boolean({
       ...graphqlOnly('True when the vendor is booked through a partner: see affiliateLink.'),
-      resolve: (v) => v.isAffiliateOnly,
+      resolve: ownProperty('isAffiliateOnly'),
     }),
     affiliateLink: t.field({
       type: 'URL',

@@ -10,6 +10,7 @@ import { priceRangeText, venuePricing, STORED_AS, VENUE_CURRENCIES, type Startin
 import { NAMED_AMENITIES, NAMED_VENUE_TYPES } from './venues.inputs.js';
 import { withVenueDetailLimit } from '../limits/limits.graphql.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
+import { ownProperty } from '../graphql/own-property.js';
 
 const venueDeps = (ctx: RequestContext): VenueDeps => ({
   readRows: ctx.readRows,
@@ -49,7 +50,7 @@ const VenuePricingRef = builder.objectRef<Pricing>('VenuePricing').implement({
       type: StartingTotalRef,
       nullable: true,
       ...graphqlOnly('The starts-at figure with fees; null when the venue has none.'),
-      resolve: (p) => p.startingTotal,
+      resolve: ownProperty('startingTotal'),
     }),
     rateDate: t.expose('rateDate', {
       type: 'Date',
@@ -126,21 +127,21 @@ export const Venue = builder.prismaObject('Venue', {
   // disk for list pages); the price and list-item columns are part of every row.
   select: { id: true, slug: true, ...PRICE_COLUMNS, ...LIST_COLUMNS },
   fields: (t) => ({
-    slug: t.string({ description: 'Full path-like slug with slashes.', resolve: (v) => v.slug }),
-    name: t.string({ ...graphqlOnly('Venue name.'), resolve: (v) => v.name }),
-    city: t.string({ ...graphqlOnly('City name.'), resolve: (v) => v.city }),
-    state: t.string({ ...graphqlOnly('State or region name.'), resolve: (v) => v.state }),
-    country: t.string({ nullable: true, ...graphqlOnly('Country name.'), resolve: (v) => v.country }),
-    propertyType: t.string({ nullable: true, ...graphqlOnly('Property type as listed (e.g. Estate, Villa).'), resolve: (v) => v.propertyType }),
-    venueType: t.string({ nullable: true, ...graphqlOnly('Venue type slug (e.g. estate, villa).'), resolve: (v) => v.venueType }),
-    latitude: t.float({ nullable: true, ...graphqlOnly('WGS 84 latitude, degrees.'), resolve: (v) => v.latitude }),
-    longitude: t.float({ nullable: true, ...graphqlOnly('WGS 84 longitude, degrees.'), resolve: (v) => v.longitude }),
-    capacityMin: t.int({ nullable: true, ...graphqlOnly('Smallest party the venue takes.'), resolve: (v) => v.capacityMin }),
-    capacityMax: t.int({ nullable: true, description: 'Sleeping capacity.', resolve: (v) => v.capacityMax }),
-    bedrooms: t.int({ nullable: true, ...graphqlOnly('Bedrooms.'), resolve: (v) => v.bedrooms }),
-    beds: t.int({ nullable: true, ...graphqlOnly('Beds.'), resolve: (v) => v.beds }),
-    bathrooms: t.float({ nullable: true, ...graphqlOnly('Bathrooms; a half bath counts 0.5.'), resolve: (v) => v.bathrooms }),
-    gatheringSpaces: t.int({ nullable: true, ...graphqlOnly('Spaces for the ceremony or reception.'), resolve: (v) => v.gatheringSpaces }),
+    slug: t.string({ description: 'Full path-like slug with slashes.', resolve: ownProperty('slug') }),
+    name: t.string({ ...graphqlOnly('Venue name.'), resolve: ownProperty('name') }),
+    city: t.string({ ...graphqlOnly('City name.'), resolve: ownProperty('city') }),
+    state: t.string({ ...graphqlOnly('State or region name.'), resolve: ownProperty('state') }),
+    country: t.string({ nullable: true, ...graphqlOnly('Country name.'), resolve: ownProperty('country') }),
+    propertyType: t.string({ nullable: true, ...graphqlOnly('Property type as listed (e.g. Estate, Villa).'), resolve: ownProperty('propertyType') }),
+    venueType: t.string({ nullable: true, ...graphqlOnly('Venue type slug (e.g. estate, villa).'), resolve: ownProperty('venueType') }),
+    latitude: t.float({ nullable: true, ...graphqlOnly('WGS 84 latitude, degrees.'), resolve: ownProperty('latitude') }),
+    longitude: t.float({ nullable: true, ...graphqlOnly('WGS 84 longitude, degrees.'), resolve: ownProperty('longitude') }),
+    capacityMin: t.int({ nullable: true, ...graphqlOnly('Smallest party the venue takes.'), resolve: ownProperty('capacityMin') }),
+    capacityMax: t.int({ nullable: true, description: 'Sleeping capacity.', resolve: ownProperty('capacityMax') }),
+    bedrooms: t.int({ nullable: true, ...graphqlOnly('Bedrooms.'), resolve: ownProperty('bedrooms') }),
+    beds: t.int({ nullable: true, ...graphqlOnly('Beds.'), resolve: ownProperty('beds') }),
+    bathrooms: t.float({ nullable: true, ...graphqlOnly('Bathrooms; a half bath counts 0.5.'), resolve: ownProperty('bathrooms') }),
+    gatheringSpaces: t.int({ nullable: true, ...graphqlOnly('Spaces for the ceremony or reception.'), resolve: ownProperty('gatheringSpaces') }),
     priceRange: t.string({
       nullable: true,
       description: 'Base price for the whole minimum stay, before fees, in the venue currency; pricing.startingTotal is authoritative.',
@@ -151,9 +152,9 @@ export const Venue = builder.prismaObject('Venue', {
       ...graphqlOnly('Base prices and the starts-at figure.'),
       resolve: (v, _args, ctx) => pricingOf(v, ctx),
     }),
-    heroImage: t.field({ type: 'URL', nullable: true, ...graphqlOnly('Main photo, absolute URL.'), resolve: (v) => v.heroImage }),
-    seoDescription: t.string({ nullable: true, ...graphqlOnly('One-paragraph summary for search results.'), resolve: (v) => v.seoDescription }),
-    amenities: t.stringList({ ...graphqlOnly('Amenity slugs (e.g. pool, hot-tub).'), resolve: (v) => v.amenities }),
+    heroImage: t.field({ type: 'URL', nullable: true, ...graphqlOnly('Main photo, absolute URL.'), resolve: ownProperty('heroImage') }),
+    seoDescription: t.string({ nullable: true, ...graphqlOnly('One-paragraph summary for search results.'), resolve: ownProperty('seoDescription') }),
+    amenities: t.stringList({ ...graphqlOnly('Amenity slugs (e.g. pool, hot-tub).'), resolve: ownProperty('amenities') }),
     url: t.field({ type: 'URL', description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.baseUrl}/venues/${v.slug}` }),
     description: t.exposeString('description', { nullable: true, ...graphqlOnly('Full description, plain text.') }),
     accommodates: t.exposeInt('accommodates', { nullable: true, ...graphqlOnly('Guests the venue sleeps, as listed.') }),

@@ -1,0 +1,38 @@
+import { isObjectType, type GraphQLSchema } from 'graphql';
+
+/**
+ * Fields that are their parent's property of the same name, read without a resolver.
+ *
+ * graphql-jit compiles a field without a resolver into a plain property read in the document's function, but calls a
+ * field with one, even `(v) => v.name`, through a resolve info and a response path built for that row and field. A
+ * 20-venue page called 460 of them: ~175 KB of its ~460 KB allocated per request, and ~13 % of its CPU
+ * (docs/performance.md, stop 51). plugin-prisma's `expose` cannot be used for such fields: in select mode it gives
+ * each one a select of its own and a per-row plan lookup, which cost more (venues.graphql.ts, LIST_COLUMNS).
+ *
+ * `ownProperty('name')` is a typed resolver like `(v) => v.name`, so the row type still checks the property and its
+ * type. Once the schema is built, `readOwnPropertiesInline` removes the resolver of every field that is exactly
+ * `ownProperty(<its own name>)`: graphql-js's default resolver and graphql-jit's inline read then give the same value.
+ * A resolver a plugin wrapped is a different function and stays; so does `ownProperty` of another name.
+ */
+const ownPropertyNames = new WeakMap<object, string>();
+
+export function ownProperty<K extends string>(key: K): <Parent extends { [P in K]: unknown }>(parent: Parent) => Parent[K] {
+  const read = <Parent extends { [P in K]: unknown }>(parent: Parent): Parent[K] => parent[key];
+  ownPropertyNames.set(read, key);
+  return read;
+}
+
+/** Removes the resolvers `ownProperty` gave fields of their own name; returns how many. Run once on the built schema. */
+export function readOwnPropertiesInline(schema: GraphQLSchema): number {
+  let removed = 0;
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (field.resolve && ownPropertyNames.get(field.resolve) === field.name) {
+        field.resolve = undefined;
+        removed++;
+      }
+    }
+  }
+  return removed;
+}
