@@ -14,7 +14,6 @@ import {
   type NumberedPage,
 } from './blog.service.js';
 import { asNode, slugKey, uuidKey } from '../graphql/node.js';
-import { ownProperty } from '../graphql/own-property.js';
 
 const blogDeps = (ctx: RequestContext): BlogDeps => ({ prisma: ctx.prisma, readRows: ctx.readRows, now: ctx.now });
 
@@ -53,7 +52,7 @@ BlogPost.implement({
     featureImage: t.expose('featureImage', { type: 'URL', nullable: true, description: 'Absolute image URL.' }),
     publishedAt: t.expose('publishedAt', { type: 'DateTime', description: 'ISO 8601 date-time.' }),
     readingTime: t.exposeInt('readingTime', { nullable: true, description: 'Minutes, at 230 words a minute.' }),
-    tags: t.field({ type: [BlogTag], description: 'Tags in order; the first is the primary tag.', resolve: ownProperty('tags') }),
+    tags: t.expose('tags', { type: [BlogTag], description: 'Tags in order; the first is the primary tag.' }),
     primaryAuthor: t.field({
       type: BlogAuthor,
       nullable: true,
@@ -76,7 +75,7 @@ asNode(BlogTag, { key: 'slug', parseKey: slugKey, planned: true, load: (slugs, q
 const BlogPostPage = builder.objectRef<NumberedPage<BlogPostRow>>('BlogPostPage').implement({
   description: 'One page of posts, newest first (page style: ask for page + 1 while hasMore).',
   fields: (t) => ({
-    nodes: t.field({ type: [BlogPost], ...graphqlOnly('The posts of this page, newest first.'), resolve: ownProperty('nodes') }),
+    nodes: t.expose('nodes', { type: [BlogPost], ...graphqlOnly('The posts of this page, newest first.') }),
     page: t.exposeInt('page', { description: 'Page number, from 1.' }),
     limit: t.exposeInt('limit', { description: 'Page size asked for.' }),
     hasMore: t.exposeBoolean('hasMore', { description: 'Whether a next page exists.' }),

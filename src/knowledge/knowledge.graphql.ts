@@ -4,7 +4,6 @@ import type { RequestContext } from '../http/context.js';
 import { knowledgeEmbedderFor } from './knowledge.runtime.js';
 import { searchKnowledge, type KnowledgeDeps, type KnowledgeHit, type KnowledgeSearchResult } from './knowledge.service.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
-import { ownProperty } from '../graphql/own-property.js';
 
 const knowledgeDeps = (ctx: RequestContext): KnowledgeDeps => ({
   prisma: ctx.prisma,
@@ -38,7 +37,7 @@ const KnowledgeChunk = builder.objectRef<KnowledgeHit>('KnowledgeChunk').impleme
 const KnowledgeSearchResultRef = builder.objectRef<KnowledgeSearchResult>('KnowledgeSearchResult').implement({
   description: 'Sections in rank order, with the facts that qualify them (§4.6).',
   fields: (t) => ({
-    data: t.field({ type: [KnowledgeChunk], description: 'Sections in rank order.', resolve: ownProperty('data') }),
+    data: t.expose('data', { type: [KnowledgeChunk], description: 'Sections in rank order.' }),
     query: t.exposeString('query', { description: 'The question as searched (trimmed).' }),
     asOf: t.exposeString('asOf', { description: 'Date (YYYY-MM-DD) of the newest note revision.' }),
     note: t.exposeString('note', graphqlOnly('How to read the results, in a sentence.')),

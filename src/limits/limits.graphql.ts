@@ -5,7 +5,6 @@ import type { RequestContext } from '../http/context.js';
 import { checkVenueDetail, rateLimitStatus, type AllowanceStatus } from './limits.service.js';
 import { closedSet } from '../graphql/closed-set.js';
 import { API_TIERS } from '../auth/api-keys.service.js';
-import { ownProperty } from '../graphql/own-property.js';
 
 /**
  * graphql-rate-limit's Store, connected to the atomic limiter. The library reads a field's timestamps, decides,
@@ -92,23 +91,11 @@ const RateLimitStatusRef = builder.objectRef<Awaited<ReturnType<typeof rateLimit
   description: "The key's tier and allowances (§8), as they stand after this request was counted.",
   fields: (t) => ({
     tier: t.expose('tier', { type: Tier.ref, description: Tier.describe() }),
-    perMinute: t.field({ type: Allowance, description: 'Burst: requests in the last 60 s (X-RateLimit-*).', resolve: ownProperty('perMinute') }),
-    perDay: t.field({ type: Allowance, description: 'Read requests in the last 24 h, both surfaces.', resolve: ownProperty('perDay') }),
-    venueDetailsPerDay: t.field({
-      type: Allowance,
-      description: 'venue(slug) lookups in the last 24 h.',
-      resolve: ownProperty('venueDetailsPerDay'),
-    }),
-    venueInquiriesPerDay: t.field({
-      type: Allowance,
-      description: 'Venue inquiries in the last 24 h.',
-      resolve: ownProperty('venueInquiriesPerDay'),
-    }),
-    vendorInquiriesPerDay: t.field({
-      type: Allowance,
-      description: 'Vendor inquiries in the last 24 h.',
-      resolve: ownProperty('vendorInquiriesPerDay'),
-    }),
+    perMinute: t.expose('perMinute', { type: Allowance, description: 'Burst: requests in the last 60 s (X-RateLimit-*).' }),
+    perDay: t.expose('perDay', { type: Allowance, description: 'Read requests in the last 24 h, both surfaces.' }),
+    venueDetailsPerDay: t.expose('venueDetailsPerDay', { type: Allowance, description: 'venue(slug) lookups in the last 24 h.' }),
+    venueInquiriesPerDay: t.expose('venueInquiriesPerDay', { type: Allowance, description: 'Venue inquiries in the last 24 h.' }),
+    vendorInquiriesPerDay: t.expose('vendorInquiriesPerDay', { type: Allowance, description: 'Vendor inquiries in the last 24 h.' }),
   }),
 });
 

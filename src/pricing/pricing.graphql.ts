@@ -14,7 +14,6 @@ import {
 import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES, parsePricingEstimate } from './pricing.inputs.js';
 import type { Multipliers, PopularSeasons } from './data/regional-climates.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
-import { ownProperty } from '../graphql/own-property.js';
 
 // Cost intelligence (§2.4–2.6, §4.3–4.5): types and root fields. Field names are the camelCase of the REST names.
 
@@ -55,18 +54,12 @@ const PricingResultRef = builder.objectRef<PricingResult>('PricingResult').imple
     }),
     perNight: t.exposeFloat('perNight', { ...graphqlOnly('Same value as perNightAverage.'), deprecationReason: deprecated('perNightAverage') }),
     summary: t.exposeString('summary', graphqlOnly('The estimate in one sentence, for display.')),
-    savingsVsTraditional: t.field({
+    savingsVsTraditional: t.expose('savingsVsTraditional', {
       type: SavingsRef,
       nullable: true,
       description: 'Against a traditional banquet venue plus hotel rooms for the same guests; null where there is no saving.',
-      resolve: ownProperty('savingsVsTraditional'),
     }),
-    parameters: t.field({
-      type: 'JSON',
-      extensions: { jsonSchema: PARAMETERS_SCHEMA },
-      description: PARAMETERS_SCHEMA.description,
-      resolve: ownProperty('parameters'),
-    }),
+    parameters: t.expose('parameters', { type: 'JSON', extensions: { jsonSchema: PARAMETERS_SCHEMA }, description: PARAMETERS_SCHEMA.description }),
   }),
 });
 
@@ -155,18 +148,9 @@ const EstimatorSeason = closedSet('EstimatorSeason', ESTIMATOR_SEASONS, 'Demand 
 const CostBenchmarksRef = builder.objectRef<CostBenchmarks>('CostBenchmarks').implement({
   description: 'Cost benchmarks computed from live listings at request time (§2.5).',
   fields: (t) => ({
-    data: t.field({
-      type: [BenchmarkRowRef],
-      ...graphqlOnly('Benchmark rows: every row, or the rows the filters name.'),
-      resolve: ownProperty('data'),
-    }),
+    data: t.expose('data', { type: [BenchmarkRowRef], ...graphqlOnly('Benchmark rows: every row, or the rows the filters name.') }),
     currency: t.expose('currency', { type: BenchmarkCurrency.ref, description: BenchmarkCurrency.describe() }),
-    fx: t.field({
-      type: FxRef,
-      nullable: true,
-      description: 'Null only when no EUR→USD rate is on file (euro listings are then left out).',
-      resolve: ownProperty('fx'),
-    }),
+    fx: t.expose('fx', { type: FxRef, nullable: true, description: 'Null only when no EUR→USD rate is on file (euro listings are then left out).' }),
     asOf: t.expose('asOf', { type: 'Date', nullable: true, description: 'Date the figures were computed (YYYY-MM-DD).' }),
     sourceUrl: t.expose('sourceUrl', { type: 'URL', ...graphqlOnly('Page the figures can be cited from.') }),
     note: t.exposeString('note', graphqlOnly('How the figures were computed, in a sentence.')),
@@ -223,7 +207,7 @@ const SeasonRef = builder.objectRef<SeasonResult>('RegionalSeason').implement({
   ...graphqlOnly('The season asked for, resolved to months and a multiplier.'),
   fields: (t) => ({
     asked: t.exposeString('asked', graphqlOnly('The season as sent.')),
-    months: t.field({ type: [SeasonMonthRef], ...graphqlOnly('Its months, each with its period.'), resolve: ownProperty('months') }),
+    months: t.expose('months', { type: [SeasonMonthRef], ...graphqlOnly('Its months, each with its period.') }),
     period: t.expose('period', { type: SeasonPeriod.ref, description: 'peak, shoulder or offSeason.' }),
     multiplier: t.exposeFloat('multiplier', graphqlOnly('The seasonal multiplier of period.')),
     unclassified: t.exposeBoolean('unclassified', {
@@ -253,17 +237,16 @@ const RegionalCostRangeRef = builder.objectRef<RegionalCostRange>('RegionalCostR
     coverage: t.expose('coverage', { type: RegionCoverage.ref, description: 'calculator, parent_state or insights_only.' }),
     matchedOn: t.expose('matchedOn', { type: RegionMatch.ref, description: 'slug, city, state, country or alias.' }),
     multipliersFrom: t.exposeString('multipliersFrom', { nullable: true, description: 'Slug the multipliers came from (parent_state).' }),
-    range: t.field({ type: RangeRef, ...graphqlOnly('The authored range.'), resolve: ownProperty('range') }),
+    range: t.expose('range', { type: RangeRef, ...graphqlOnly('The authored range.') }),
     averageGuestCount: t.exposeInt('averageGuestCount', graphqlOnly('Guests at an average wedding in the region.')),
-    seasonalMultipliers: t.field({ type: SeasonalRef, ...graphqlOnly('Factors by season period.'), resolve: ownProperty('seasonalMultipliers') }),
-    dayOfWeekMultipliers: t.field({ type: DayOfWeekRef, ...graphqlOnly('Factors by wedding day.'), resolve: ownProperty('dayOfWeekMultipliers') }),
-    popularSeasons: t.field({ type: PopularSeasonsRef, ...graphqlOnly('Months by period.'), resolve: ownProperty('popularSeasons') }),
-    season: t.field({ type: SeasonRef, nullable: true, ...graphqlOnly('The season asked for; null when none was.'), resolve: ownProperty('season') }),
-    scaled: t.field({
+    seasonalMultipliers: t.expose('seasonalMultipliers', { type: SeasonalRef, ...graphqlOnly('Factors by season period.') }),
+    dayOfWeekMultipliers: t.expose('dayOfWeekMultipliers', { type: DayOfWeekRef, ...graphqlOnly('Factors by wedding day.') }),
+    popularSeasons: t.expose('popularSeasons', { type: PopularSeasonsRef, ...graphqlOnly('Months by period.') }),
+    season: t.expose('season', { type: SeasonRef, nullable: true, ...graphqlOnly('The season asked for; null when none was.') }),
+    scaled: t.expose('scaled', {
       type: ScaledRef,
       nullable: true,
       ...graphqlOnly('The scaled estimate; null when neither guests nor season was given.'),
-      resolve: ownProperty('scaled'),
     }),
     source: t.exposeString('source', graphqlOnly('Where the figures come from.')),
     dataYear: t.exposeInt('dataYear', graphqlOnly('Year the figures describe.')),
@@ -273,11 +256,11 @@ const RegionalCostRangeRef = builder.objectRef<RegionalCostRange>('RegionalCostR
 const RegionalRangeResultRef = builder.objectRef<RegionalRangeResult>('RegionalCostRangeResult').implement({
   description: 'A regional range, or covered: false with the covered regions (no neighbouring region is substituted).',
   fields: (t) => ({
-    data: t.field({ type: RegionalCostRangeRef, nullable: true, ...graphqlOnly('The range; null when not covered.'), resolve: ownProperty('data') }),
+    data: t.expose('data', { type: RegionalCostRangeRef, nullable: true, ...graphqlOnly('The range; null when not covered.') }),
     covered: t.exposeBoolean('covered', graphqlOnly('Whether the region asked for has a range.')),
     reason: t.exposeString('reason', { nullable: true, description: 'Why there is no data (covered: false).' }),
     asked: t.exposeString('asked', { nullable: true, description: 'The identifier that was looked up.' }),
-    coveredRegions: t.stringList({ nullable: true, description: 'Every covered slug (covered: false).', resolve: ownProperty('coveredRegions') }),
+    coveredRegions: t.exposeStringList('coveredRegions', { nullable: true, description: 'Every covered slug (covered: false).' }),
     asOf: t.exposeInt('asOf', { description: 'Year the data describes.' }),
     note: t.exposeString('note', graphqlOnly('What the figures are, in a sentence.')),
     sourceUrl: t.expose('sourceUrl', { type: 'URL', ...graphqlOnly('Page the figures can be cited from.') }),

@@ -46,11 +46,10 @@ const VenuePricingRef = builder.objectRef<Pricing>('VenuePricing').implement({
     weekdayBase: t.exposeFloat('weekdayBase', { nullable: true, ...graphqlOnly('Base price of the minimum stay on weekdays, before fees.') }),
     weekendBase: t.exposeFloat('weekendBase', { nullable: true, ...graphqlOnly('Base price of the minimum stay over a weekend, before fees.') }),
     extraNight: t.exposeFloat('extraNight', { nullable: true, ...graphqlOnly('Price of each night beyond the minimum stay.') }),
-    startingTotal: t.field({
+    startingTotal: t.expose('startingTotal', {
       type: StartingTotalRef,
       nullable: true,
       ...graphqlOnly('The starts-at figure with fees; null when the venue has none.'),
-      resolve: ownProperty('startingTotal'),
     }),
     rateDate: t.expose('rateDate', {
       type: 'Date',
