@@ -15,7 +15,19 @@ import { isObjectType, type GraphQLSchema } from 'graphql';
  * type. Once the schema is built, `readOwnPropertiesInline` removes the resolver of every field that is exactly
  * `ownProperty(<its own name>)`: graphql-js's default resolver and graphql-jit's inline read then give the same value.
  * A resolver a plugin wrapped is a different function and stays; so does `ownProperty` of another name.
+ *
+ * `...fromPlannedRow({ description })` (or of `graphqlOnly(…)`), spread into a field's options, is for the other case: a plugin-prisma field whose `select` must reach the query plan (so the
+ * read fetches its column only when a query asks for it) but whose rows are always read with that plan, so the
+ * plugin's per-row wrapper (find the row's plan, else load the field again) has nothing to do. A venue's photos and
+ * testimonials are such fields: they come as JSON in the venue's own row, built from the plan (venue-rows.ts). On
+ * graphql-jit the wrapper of a field beneath a relation could not even find its plan (the plugin scopes it by the
+ * identity of graphql-js's response path objects) and loaded the rows a second time.
  */
+export function fromPlannedRow(described: { description: string; extensions?: Record<string, unknown> }) {
+  return { description: described.description, extensions: { ...described.extensions, [FROM_PLANNED_ROW]: true } };
+}
+
+const FROM_PLANNED_ROW = 'readFromPlannedRow';
 const ownPropertyNames = new WeakMap<object, string>();
 
 export function ownProperty<K extends string>(key: K): <Parent extends { [P in K]: unknown }>(parent: Parent) => Parent[K] {
@@ -24,13 +36,17 @@ export function ownProperty<K extends string>(key: K): <Parent extends { [P in K
   return read;
 }
 
-/** Removes the resolvers `ownProperty` gave fields of their own name; returns how many. Run once on the built schema. */
+/**
+ * Removes the resolvers `ownProperty` gave fields of their own name, and those of fields built `fromPlannedRow`;
+ * returns how many. Run once on the built schema.
+ */
 export function readOwnPropertiesInline(schema: GraphQLSchema): number {
   let removed = 0;
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
-      if (field.resolve && ownPropertyNames.get(field.resolve) === field.name) {
+      const planned = field.extensions?.[FROM_PLANNED_ROW] === true;
+      if (field.resolve && (planned || ownPropertyNames.get(field.resolve) === field.name)) {
         field.resolve = undefined;
         removed++;
       }

@@ -27,28 +27,59 @@ const COLUMNS = new Map<string, string>(
   Object.values(Prisma.VenueScalarFieldEnum).map((column) => [column, modelColumn(column, 'v', UTC_COLUMNS.includes(column))]),
 );
 
+/** A related row's columns as JSON object members (`'name', alias."name"`), each name checked against its model. */
+function jsonMembers(alias: string, names: Iterable<string>, model: { name: string; columns: ReadonlySet<string> }): string {
+  const members: string[] = [];
+  for (const name of names) {
+    if (!model.columns.has(name)) throw new Error(`A venue read cannot select '${name}' of ${model.name}`);
+    members.push(`'${name}', ${alias}."${name}"`);
+  }
+  return members.join(', ');
+}
+
+const PHOTO = { name: 'VenuePhoto', columns: new Set<string>(Object.values(Prisma.VenuePhotoScalarFieldEnum)) };
+const TESTIMONIAL = { name: 'Testimonial', columns: new Set<string>(Object.values(Prisma.TestimonialScalarFieldEnum)) };
+
+/** What a relation's plan selects of each related row: its `select` in select mode; every column without one. */
+const selectedOf = (plan: unknown): string[] | null => {
+  const select = (plan as { select?: Record<string, unknown> } | null)?.select;
+  return select ? Object.keys(select).filter((name) => select[name]) : null;
+};
+
 /**
  * The relations GraphQL shows, each as JSON in the venue's row, in the order and number its field's query asks Prisma
- * for (Venue.photos and Venue.testimonials in venues.graphql.ts); every column of each related row.
+ * for (Venue.photos and Venue.testimonials in venues.graphql.ts). A plan that selects columns of the related rows gets
+ * those alone: whole rows made a 20-venue page with photos and testimonials 53 KB of JSON to decode and parse, ~190 µs
+ * of a ~1.1 ms request, where the columns a search asks for are 12 KB (docs/performance.md, "stop 52"). Without a
+ * select (include mode, or no plan), every column.
  */
-const RELATIONS = new Map([
+const RELATIONS = new Map<string, (plan: unknown) => string>([
   [
     'photos',
-    `(SELECT COALESCE(json_agg(p ORDER BY p.position, p.id), '[]'::json)
-       FROM (SELECT * FROM "VenuePhoto" WHERE "venueId" = v.id ORDER BY position, id LIMIT 5) p) AS photos`,
+    (plan) => {
+      const columns = selectedOf(plan);
+      const item = columns ? `json_build_object(${jsonMembers('p', columns, PHOTO)})` : 'p';
+      return `(SELECT COALESCE(json_agg(${item} ORDER BY p.position, p.id), '[]'::json)
+       FROM (SELECT * FROM "VenuePhoto" WHERE "venueId" = v.id ORDER BY position, id LIMIT 5) p) AS photos`;
+    },
   ],
   [
     'testimonials',
-    `(SELECT COALESCE(json_agg(t ORDER BY t."eventDate" DESC NULLS LAST, t.id), '[]'::json)
-       FROM "Testimonial" t WHERE t."venueId" = v.id) AS testimonials`,
+    (plan) => {
+      const columns = selectedOf(plan);
+      const item = columns ? `json_build_object(${jsonMembers('t', columns, TESTIMONIAL)})` : 't';
+      return `(SELECT COALESCE(json_agg(${item} ORDER BY t."eventDate" DESC NULLS LAST, t.id), '[]'::json)
+       FROM "Testimonial" t WHERE t."venueId" = v.id) AS testimonials`;
+    },
   ],
 ]);
+const EVERY_RELATION = [...RELATIONS.values()].map((relation) => relation(null));
 
 /** Every column and relation, written once. */
-const EVERY_COLUMN = [...COLUMNS.values(), ...RELATIONS.values()].join(', ');
+const EVERY_COLUMN = [...COLUMNS.values(), ...EVERY_RELATION].join(', ');
 
 const UNSHOWN_COLUMNS = new Set<string>(UNSHOWN);
-const SHOWN_COLUMNS = [...[...COLUMNS].filter(([name]) => !UNSHOWN_COLUMNS.has(name)).map(([, sql]) => sql), ...RELATIONS.values()].join(', ');
+const SHOWN_COLUMNS = [...[...COLUMNS].filter(([name]) => !UNSHOWN_COLUMNS.has(name)).map(([, sql]) => sql), ...EVERY_RELATION].join(', ');
 
 const detailStatement = (columns: string) => `SELECT ${columns} FROM "Venue" v WHERE v.slug = $1 AND v.published`;
 const DETAIL_STATEMENTS = { shown: detailStatement(SHOWN_COLUMNS), every: detailStatement(EVERY_COLUMN) };
@@ -73,19 +104,23 @@ export function venueColumns(selection?: VenueSelection): string {
   const list: string[] = [];
   for (const [name, selected] of Object.entries(selection)) {
     if (!selected) continue;
-    const sql = COLUMNS.get(name) ?? RELATIONS.get(name);
+    const sql = COLUMNS.get(name) ?? RELATIONS.get(name)?.(selected);
     if (sql === undefined) throw new Error(`A venue read cannot select '${name}'`);
     list.push(sql);
   }
   return list.join(', ');
 }
 
-/** A testimonial as JSON carries it: its event day as YYYY-MM-DD. */
-type JsonTestimonial = Omit<Testimonial, 'eventDate'> & { eventDate: string | null };
+/** A testimonial as JSON carries it (its event day as YYYY-MM-DD), with the columns its plan selected. */
+type JsonTestimonial = { eventDate?: string | Date | null };
 
-/** A row as Prisma would give it: JSON has no date, and Prisma gives a testimonial's event day as its UTC midnight. */
+/**
+ * A row as Prisma would give it: JSON has no date, and Prisma gives a testimonial's event day as its UTC midnight. The
+ * row was just parsed from the statement's answer and is this read's alone, so its testimonials are converted in place
+ * (copying each made 60 objects a page); a plan that does not select the day leaves them as they are.
+ */
 export function venueRow<T>(row: T): T {
   const { testimonials } = row as { testimonials?: JsonTestimonial[] };
-  if (!testimonials) return row;
-  return { ...row, testimonials: testimonials.map((t) => ({ ...t, eventDate: t.eventDate === null ? null : new Date(t.eventDate) })) };
+  if (testimonials) for (const t of testimonials) if (typeof t.eventDate === 'string') t.eventDate = new Date(t.eventDate);
+  return row;
 }

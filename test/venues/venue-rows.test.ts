@@ -70,7 +70,10 @@ function matches(v: VenueDetailRow, f: Filters): boolean {
   );
 }
 
-/** Selections GraphQL plans: the list item's columns, the detail's columns with both relations, a relation alone. */
+/**
+ * Selections GraphQL plans: the list item's columns, the detail's columns with both relations, a relation alone
+ * (without a select: whole related rows), and relations with the columns a query selected of them.
+ */
 const SELECTIONS: Array<{ name: string; selection: VenueSelection | undefined; keys: string[] | null }> = [
   { name: 'everything', selection: undefined, keys: null },
   {
@@ -80,9 +83,27 @@ const SELECTIONS: Array<{ name: string; selection: VenueSelection | undefined; k
   },
   { name: 'photos', selection: { id: true, slug: true, photos: { take: 5 } }, keys: ['id', 'slug', 'photos'] },
   { name: 'testimonials', selection: { slug: true, testimonials: {}, description: true }, keys: ['slug', 'testimonials', 'description'] },
+  {
+    name: 'selected columns of both relations',
+    selection: {
+      slug: true,
+      photos: { select: { url: true, position: true }, take: 5 },
+      testimonials: { select: { rating: true, eventDate: true } },
+    },
+    keys: ['slug', 'photos', 'testimonials'],
+  },
 ];
-const picked = (v: VenueDetailRow, keys: string[] | null) =>
-  keys ? Object.fromEntries(keys.map((k) => [k, (v as unknown as Record<string, unknown>)[k]])) : v;
+const only = (rows: object[], select: Record<string, unknown>) =>
+  rows.map((row) => Object.fromEntries(Object.keys(select).map((k) => [k, (row as Record<string, unknown>)[k]])));
+function picked(v: VenueDetailRow, selection: VenueSelection | undefined, keys: string[] | null) {
+  if (!keys) return v;
+  const row = Object.fromEntries(keys.map((k) => [k, (v as unknown as Record<string, unknown>)[k]]));
+  for (const relation of ['photos', 'testimonials'] as const) {
+    const select = (selection?.[relation] as { select?: Record<string, unknown> } | undefined)?.select;
+    if (select) row[relation] = only(v[relation], select);
+  }
+  return row;
+}
 
 describe(`venue search read through the driver (${testDatabaseKind()})`, () => {
   it('pages and totals any filter combination as the reference does, with the rows Prisma reads for each selection', async () => {
@@ -129,7 +150,7 @@ describe(`venue search read through the driver (${testDatabaseKind()})`, () => {
           // With countWithPage the count is a column of the page's statement (counted alone past the end); without, alone.
           const page = await searchVenues<VenueDetailRow>({ ...f, first, after }, selection, deps, { countWithPage });
           const expected = all.slice(afterIndex + 1, afterIndex + 1 + first);
-          expect(page.nodes).toEqual(expected.map((v) => picked(v, keys)));
+          expect(page.nodes).toEqual(expected.map((v) => picked(v, selection, keys)));
           expect(page.hasNextPage).toBe(all.length > afterIndex + 1 + first);
           expect(await page.totalCount()).toBe(all.length);
         },
@@ -172,5 +193,7 @@ describe(`venue search read through the driver (${testDatabaseKind()})`, () => {
 
   it('refuses a selection that names no column or relation of the model, before any SQL is written', async () => {
     await expect(searchVenues({}, { slug: true, 'slug"; DROP TABLE "Venue"; --': true }, deps)).rejects.toThrow(/cannot select/);
+    await expect(searchVenues({}, { slug: true, photos: { select: { 'url", (SELECT 1) AS "x': true } } }, deps)).rejects.toThrow(/cannot select/);
+    await expect(searchVenues({}, { slug: true, testimonials: { select: { venue: true } } }, deps)).rejects.toThrow(/cannot select/);
   });
 });

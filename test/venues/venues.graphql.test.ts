@@ -107,6 +107,61 @@ describe('SQL statements per request (batching)', () => {
     expect(await t.statements(() => t.rest(`/api/v1/venues/${encodeURIComponent(slug)}`))).toBeLessThanOrEqual(2);
   });
 
+  it('reads only the photo and testimonial columns a query asks for, as Prisma reads them, on graphql-js and once compiled', async () => {
+    // The relations come as JSON in the page's own statement, built from the plan (src/venues/venue-rows.ts): whole rows
+    // were 4x the JSON a search with photos and testimonials shows. /graphql compiles a document on its second run.
+    const expected = await t.db.prisma.venue.findMany({
+      where: { published: true },
+      orderBy: { slug: 'asc' },
+      take: 20,
+      select: {
+        slug: true,
+        photos: { orderBy: [{ position: 'asc' }, { id: 'asc' }], take: 5, select: { url: true, category: true } },
+        testimonials: { orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }], select: { rating: true, eventDate: true } },
+      },
+    });
+    const query = `{ venues(first: 20) { nodes { slug a: photos { url } b: photos { category } testimonials { rating eventDate } } } }`;
+    const baseline = await t.statements(() => t.graphql('{ venues(first: 20) { nodes { slug } } }'));
+    for (let run = 0; run < 3; run++) {
+      const statements: string[] = [];
+      const stop = t.db.onQuery((e) => statements.push(e.query));
+      const res = await t.graphql(query);
+      stop();
+      expect(res.body.errors, res.text).toBeUndefined();
+      expect(res.body.data.venues.nodes).toEqual(
+        expected.map((v) => ({
+          slug: v.slug,
+          a: v.photos.map((p) => ({ url: p.url })),
+          b: v.photos.map((p) => ({ category: p.category })),
+          testimonials: v.testimonials.map((x) => ({ rating: x.rating, eventDate: x.eventDate?.toISOString().slice(0, 10) ?? null })),
+        })),
+      );
+      expect(statements.length, `run ${run}`).toBe(baseline);
+      const page = statements.find((q) => q.includes('FROM "VenuePhoto"'))!;
+      expect(page).toMatch(/'url', p\."url"/);
+      expect(page).toMatch(/'rating', t\."rating"/);
+      expect(page).not.toMatch(/"review"|"venueId",|json_agg\([pt] /);
+    }
+    // A review, asked for, is read in the same statement on both executors and by the REST detail (compiled at once).
+    const [{ slug }] = expected.filter((v) => v.testimonials.length > 0);
+    const reviews = await t.db.prisma.testimonial.findMany({
+      where: { venue: { slug } },
+      orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }],
+      select: { review: true },
+    });
+    for (let run = 0; run < 3; run++) {
+      let body: { data: { venue: { testimonials: unknown[] } } } | undefined;
+      const count = await t.statements(async () => {
+        body = (await t.graphql('query($s: String!) { venue(slug: $s) { testimonials { review } } }', { s: slug })).body;
+      });
+      expect(body!.data.venue.testimonials).toEqual(reviews);
+      expect(count, `run ${run}`).toBe(baseline);
+    }
+    let detail: { body: { data: { testimonials: Array<{ review: string | null }> } } } | undefined;
+    expect(await t.statements(async () => (detail = await t.rest(`/api/v1/venues/${encodeURIComponent(slug)}`)))).toBe(baseline);
+    expect(detail!.body.data.testimonials.map((x) => ({ review: x.review }))).toEqual(reviews);
+  });
+
   it('does not multiply statements with aliases of nested lists', async () => {
     const aliased = await t.statements(() =>
       t.graphql(`{ venues(first: 20) { nodes { slug a: photos { url } b: photos { category } testimonials { rating } } } }`),
