@@ -16,18 +16,20 @@ import { isObjectType, type GraphQLSchema } from 'graphql';
  * `ownProperty(<its own name>)`: graphql-js's default resolver and graphql-jit's inline read then give the same value.
  * A resolver a plugin wrapped is a different function and stays; so does `ownProperty` of another name.
  *
- * `...fromPlannedRow({ description })` (or of `graphqlOnly(…)`), spread into a field's options, is for the other case: a plugin-prisma field whose `select` must reach the query plan (so the
- * read fetches its column only when a query asks for it) but whose rows are always read with that plan, so the
- * plugin's per-row wrapper (find the row's plan, else load the field again) has nothing to do. A venue's photos and
- * testimonials are such fields: they come as JSON in the venue's own row, built from the plan (venue-rows.ts). On
- * graphql-jit the wrapper of a field beneath a relation could not even find its plan (the plugin scopes it by the
- * identity of graphql-js's response path objects) and loaded the rows a second time.
+ * `...fromPlannedRow({ description })` (or `...fromPlannedRow(graphqlOnly(…))`), spread into a field's options, is for
+ * the other case: a plugin-prisma field whose `select` must reach the query plan (so the read fetches its column only
+ * when a query asks for it) but whose rows are always read with that plan, so the plugin's per-row wrapper (find the
+ * row's plan, else load the field again) has nothing to do. A venue's photos and testimonials are such fields: they
+ * come as JSON in the venue's own row, built from the plan (venue-rows.ts). On graphql-jit the wrapper of a field
+ * beneath a relation could not even find its plan (the plugin scopes it by the identity of graphql-js's response path
+ * objects) and loaded the rows a second time.
  */
+const FROM_PLANNED_ROW = 'readFromPlannedRow';
+
 export function fromPlannedRow(described: { description: string; extensions?: Record<string, unknown> }) {
   return { description: described.description, extensions: { ...described.extensions, [FROM_PLANNED_ROW]: true } };
 }
 
-const FROM_PLANNED_ROW = 'readFromPlannedRow';
 const ownPropertyNames = new WeakMap<object, string>();
 
 export function ownProperty<K extends string>(key: K): <Parent extends { [P in K]: unknown }>(parent: Parent) => Parent[K] {
