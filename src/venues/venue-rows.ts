@@ -32,7 +32,7 @@ function jsonMembers(alias: string, names: Iterable<string>, model: { name: stri
   const members: string[] = [];
   for (const name of names) {
     if (!model.columns.has(name)) throw new Error(`A venue read cannot select '${name}' of ${model.name}`);
-    members.push(`'${name}', ${alias}."${name}"`);
+    members.push(`'${name}', ${modelColumn(name, alias)}`);
   }
   return members.join(', ');
 }
