@@ -127,7 +127,7 @@ dispatcher.start();
 const sweeper = setInterval(() => {
   sweepExpiredIdempotency({ prisma: db.prisma, now: () => new Date() })
     .then((count) => count && log.info({ count }, 'expired idempotency records swept'))
-    .catch((err: Error) => log.warn({ err: { message: err.message } }, 'idempotency sweep failed; will try again'));
+    .catch((err: Error) => log.warn({ err }, 'idempotency sweep failed; will try again'));
 }, SWEEP_INTERVAL_MS);
 sweeper.unref();
 const { server, drain } = createHttpServer(app.requestListener, { log, baseUrl: env.BASE_URL });

@@ -43,7 +43,7 @@ export async function followCatalogueGeneration(prisma: PrismaClient, log: Logge
         failing = false;
       })
       .catch((err: Error) => {
-        if (!failing) log.warn({ err: { message: err.message } }, 'could not read the catalogue generation; keeping the last one');
+        if (!failing) log.warn({ err }, 'could not read the catalogue generation; keeping the last one');
         failing = true;
       });
   }, intervalMs);

@@ -8,11 +8,7 @@ import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 const knowledgeDeps = (ctx: RequestContext): KnowledgeDeps => ({
   prisma: ctx.prisma,
   embedder: knowledgeEmbedderFor(ctx.prisma),
-  onDegraded: (error) =>
-    ctx.log.warn(
-      { requestId: ctx.requestId, err: { message: (error as Error)?.message } },
-      'knowledge search: semantic half unavailable, answering text_only',
-    ),
+  onDegraded: (error) => ctx.log.warn({ requestId: ctx.requestId, err: error }, 'knowledge search: semantic half unavailable, answering text_only'),
 });
 
 const Kind = closedSet('KnowledgeChunkKind', ['knowledge'], 'What a knowledge search hit is (§2.7).');

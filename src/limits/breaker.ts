@@ -24,6 +24,9 @@ export interface BreakerOptions {
 }
 
 export class BreakerOpenError extends Error {
+  /** What a log line names it by (src/logging/logged-error.ts), as Node's and ioredis's errors carry theirs. */
+  readonly code = 'BREAKER_OPEN';
+
   constructor() {
     super('Redis circuit breaker is open');
     this.name = 'BreakerOpenError';

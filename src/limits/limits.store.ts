@@ -27,14 +27,13 @@ export function createLimiterStore(options: LimiterStoreOptions, deps: { log: Lo
     url: options.redisUrl,
     keyPrefix: options.keyPrefix,
     commandTimeoutMs: options.commandTimeoutMs,
-    onConnectionError: (err) => deps.log.warn({ err: { message: err.message } }, 'limiter: Redis connection error'),
+    onConnectionError: (err) => deps.log.warn({ err }, 'limiter: Redis connection error'),
   });
   const store = withBreaker(redis, {
     ...options.breaker,
     nowMs: () => deps.now().getTime(),
     onStateChange: (state, cause) => {
-      const err = cause instanceof Error ? { message: cause.message } : undefined;
-      if (state === 'open') deps.log.warn({ err }, 'limiter: Redis circuit breaker open; limits fall back until a probe succeeds');
+      if (state === 'open') deps.log.warn({ err: cause }, 'limiter: Redis circuit breaker open; limits fall back until a probe succeeds');
       else deps.log.info({ state }, `limiter: Redis circuit breaker ${state}`);
     },
   });

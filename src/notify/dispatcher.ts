@@ -122,7 +122,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         const message = error instanceof Error ? error.message : String(error);
         const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts, baseDelayMs, maxDelayMs, random));
         await prisma.notificationOutbox.update({ where: { id: row.id }, data: { attempts, nextAttemptAt, lastError: message.slice(0, 500) } });
-        log.warn({ notificationId: row.id, attempts, nextAttemptAt, error: message }, 'notification not delivered; will retry');
+        log.warn({ notificationId: row.id, attempts, nextAttemptAt, err: error }, 'notification not delivered; will retry');
       }
     }
     return delivered;

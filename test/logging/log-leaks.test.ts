@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findLogLeaks, LOG_LEAKS } from '../support/run-log.js';
+import { STACK_OR_PATH } from '../support/log-stacks.js';
 
 const leaking = {
   'an API key': '{"msg":"auth","key":"wv_live_0123456789abcdefghijABCDEFGHIJ01"}',
@@ -34,5 +35,15 @@ describe('captured-log scan', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('the stack check (test/support/log-stacks.ts) flags a stack frame, a source location and a path into the code', () => {
+    expect(clean.filter((line) => STACK_OR_PATH.test(line))).toEqual([clean[2]]);
+    for (const line of [
+      '{"err":{"name":"Error","message":"x"},"detail":"/work/main/src/notify/dispatcher.ts"}',
+      '{"msg":"invocation in dispatcher.ts:101:49"}',
+      '{"msg":"failed","where":"node_modules/ioredis/built/redis/index.js"}',
+    ])
+      expect(line).toMatch(STACK_OR_PATH);
   });
 });
