@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/catalogue.js';
 import { errorBody } from '../errors/translate.js';
 import type { Logger } from '../logging/logger.js';
+import { createDrain } from './drain.js';
 import { requestIdFor } from './request-id.js';
 import { parsesAsUrl } from './url-parse.js';
 
@@ -17,32 +18,12 @@ export const SERVER_TIMEOUTS = {
   keepAliveTimeoutMs: 5_000,
 } as const;
 
-/** How long a drain waits for in-flight requests before closing their connections anyway, milliseconds. */
-export const DRAIN_TIMEOUT_MS = 10_000;
-
-/**
- * How long a drain keeps accepting before it stops, milliseconds. A request a client sent just before the signal may
- * not have been read yet (its connection still in the listen queue, or its bytes in a socket buffer); closing the
- * listener or such a connection at once resets it. During this time it is read and answered `503
- * service_unavailable` with `Connection: close` instead; after it, new connections are refused.
- */
-export const DRAIN_ACCEPT_GRACE_MS = 500;
-
-/**
- * After the grace, the listener stays open while connections still arrive: it closes once none has come for
- * `DRAIN_ACCEPT_QUIET_MS`, and at the latest `DRAIN_ACCEPT_MAX_MS` after the drain began. On a loaded machine the
- * kernel's accept queue can still hold requests sent before the signal when the grace ends; closing then reset them.
- */
-export const DRAIN_ACCEPT_QUIET_MS = 250;
-export const DRAIN_ACCEPT_MAX_MS = 2_000;
-
 export interface HttpServer {
   server: Server;
   /**
-   * Graceful drain: let every in-flight request finish (their responses say `Connection: close`); answer what arrives
-   * during `DRAIN_ACCEPT_GRACE_MS`, and for as long as connections keep arriving (up to `DRAIN_ACCEPT_MAX_MS`), with
-   * 503; then stop accepting and close idle keep-alive connections; resolve when the last connection has closed.
-   * After `DRAIN_TIMEOUT_MS` the rest are cut.
+   * Graceful drain (src/http/drain.ts): stop accepting, let every request in flight finish (their responses say
+   * `Connection: close`), answer what arrives on an open connection meanwhile with 503, then close the idle
+   * connections; resolves when the last connection has closed. After `DRAIN_TIMEOUT_MS` the rest are cut.
    */
   drain: () => Promise<void>;
 }
@@ -76,11 +57,63 @@ function malformedTarget(req: IncomingMessage): string | null {
   return parsesAsPath(target) ? null : 'the request target is not a valid path';
 }
 
-function envelopeBody(code: ErrorCode, message: string, requestId: string, baseUrl: string): string {
-  return JSON.stringify({ error: errorBody(new ApiError(code, { message }), requestId, baseUrl) });
+/** What the server allows, as `OPTIONS *` and the 405 to CONNECT say. */
+const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
+
+/** A request refused here, before the app: its catalogue code, what to tell the client, and extra headers. */
+interface Refusal {
+  code: ErrorCode;
+  message: string;
+  /** Instead of the catalogue's, when that one is about another case of the code. */
+  hint?: string;
+  headers?: Record<string, string>;
 }
 
-/** Node's parser refusals, by its error codes, as the envelope's code and status. */
+/** A refusal as the §7 envelope: its status, headers and body. */
+function envelope(refusal: Refusal, requestId: string, baseUrl: string) {
+  const error = new ApiError(refusal.code, { message: refusal.message, hint: refusal.hint });
+  const body = JSON.stringify({ error: errorBody(error, requestId, baseUrl) });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'x-request-id': requestId,
+    'cache-control': 'no-store',
+    ...refusal.headers,
+  };
+  return { status: error.status, headers, body };
+}
+
+/** Answers a request Node has parsed with the envelope; returns its request id. */
+function refuse(res: ServerResponse, refusal: Refusal, baseUrl: string): string {
+  const requestId = requestIdFor(null);
+  const { status, headers, body } = envelope(refusal, requestId, baseUrl);
+  res.writeHead(status, headers).end(body);
+  return requestId;
+}
+
+/** Writes the envelope on a socket Node no longer answers on (parser errors, CONNECT) and closes it. */
+function refuseOnSocket(socket: Socket, refusal: Refusal, baseUrl: string): string {
+  const requestId = requestIdFor(null);
+  const { status, headers, body } = envelope(refusal, requestId, baseUrl);
+  const lines = Object.entries({ ...headers, connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
+  return requestId;
+}
+
+const unmetExpectation: Refusal = {
+  code: 'malformed_request',
+  message: 'Malformed request: the only expectation this server meets is Expect: 100-continue.',
+  hint: 'Send no Expect header, or Expect: 100-continue before a request body.',
+};
+
+const noTunnel: Refusal = {
+  code: 'method_not_allowed',
+  message: 'CONNECT is not supported: this server is an API, not a proxy.',
+  hint: 'Send requests to this server directly, with GET, HEAD, POST or OPTIONS.',
+  headers: { allow: ALLOWED_METHODS },
+};
+
+/** Node's parser refusals, by its error codes, as the envelope's code. */
 function clientErrorCode(error: NodeJS.ErrnoException): ErrorCode {
   if (error.code === 'HPE_HEADER_OVERFLOW') return 'headers_too_large';
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request_timeout';
@@ -89,64 +122,66 @@ function clientErrorCode(error: NodeJS.ErrnoException): ErrorCode {
 
 /**
  * The node:http server of the service: explicit timeouts, a §7 envelope (with a request id) for every request Node
- * or the Fetch layer would otherwise answer with an empty body or a stack trace, and a graceful drain.
+ * or the Fetch layer would otherwise answer with an empty body, a stack trace or a closed socket, and a graceful drain.
  * What stays Node's: a connection that sends bytes that are not HTTP at all is closed after the envelope is written
  * when the socket is still writable, and silently when it is not (nothing can be answered on a destroyed socket).
  */
 export function createHttpServer(listener: RequestListener, options: { log: Logger; baseUrl: string }): HttpServer {
-  let draining = false;
-  const inFlight = new Set<ServerResponse>();
-  const server = createServer(
-    {
-      headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
-      requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
-      keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
-      // Node checks the header and request deadlines every 30 s by default, so they fired up to 30 s late.
-      connectionsCheckingInterval: 1_000,
-      requireHostHeader: false,
-    },
-    (req, res) => {
-      if (draining) {
-        // Read after the drain began, so not in flight then: refused, with nothing done (a retry elsewhere is safe).
-        const requestId = requestIdFor(null);
-        const body = envelopeBody('service_unavailable', 'The server is shutting down; retry the request.', requestId, options.baseUrl);
-        res
-          .writeHead(503, {
-            'content-type': 'application/json; charset=utf-8',
-            'content-length': Buffer.byteLength(body),
-            'x-request-id': requestId,
-            'cache-control': 'no-store',
-            'retry-after': '1',
-            connection: 'close',
-          })
-          .end(body);
-        return;
-      }
-      inFlight.add(res);
-      res.on('close', () => inFlight.delete(res));
-      if (req.method === 'OPTIONS' && req.url === '*') {
-        // A server-wide OPTIONS: what the server allows, nothing else.
-        res.writeHead(204, { allow: 'GET, HEAD, POST, OPTIONS', 'x-request-id': requestIdFor(null) }).end();
-        return;
-      }
-      const problem = malformedTarget(req);
-      if (problem) {
-        const requestId = requestIdFor(null);
-        options.log.info({ requestId, method: req.method, problem }, 'malformed request refused');
-        const body = envelopeBody('malformed_request', `Malformed request: ${problem}.`, requestId, options.baseUrl);
-        res
-          .writeHead(400, {
-            'content-type': 'application/json; charset=utf-8',
-            'content-length': Buffer.byteLength(body),
-            'x-request-id': requestId,
-            'cache-control': 'no-store',
-          })
-          .end(body);
-        return;
-      }
-      listener(req, res);
-    },
-  );
+  const { log, baseUrl } = options;
+  const server = createServer({
+    headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
+    requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
+    // Node checks the header and request deadlines every 30 s by default, so they fired up to 30 s late.
+    connectionsCheckingInterval: 1_000,
+    requireHostHeader: false,
+  });
+  const { draining, track, drain } = createDrain(server, log);
+  // Read after the drain began, so not in flight then: refused with nothing done (a retry elsewhere is safe).
+  const shuttingDown: Refusal = {
+    code: 'service_unavailable',
+    message: 'The server is shutting down; retry the request.',
+    headers: { 'retry-after': '1', connection: 'close' },
+  };
+  const refuseWhileDraining = (res: ServerResponse) => refuse(res, shuttingDown, baseUrl);
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    track(res);
+    if (draining()) return void refuseWhileDraining(res);
+    if (req.method === 'OPTIONS' && req.url === '*') {
+      // A server-wide OPTIONS: what the server allows, nothing else.
+      res.writeHead(204, { allow: ALLOWED_METHODS, 'x-request-id': requestIdFor(null) }).end();
+      return;
+    }
+    const problem = malformedTarget(req);
+    if (problem) {
+      const requestId = refuse(res, { code: 'malformed_request', message: `Malformed request: ${problem}.` }, baseUrl);
+      log.info({ requestId, method: req.method, problem }, 'malformed request refused');
+      return;
+    }
+    listener(req, res);
+  });
+
+  // An Expect other than 100-continue (which Node answers itself): Node's default is a bare 417 with no request id.
+  // RFC 9110 §10.1.1 allows refusing it; the catalogue has no 417 code, so it is a malformed request.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    track(res);
+    if (draining()) return void refuseWhileDraining(res);
+    const requestId = refuse(res, unmetExpectation, baseUrl);
+    log.info({ requestId, method: req.method, expect: req.headers.expect?.slice(0, 100) }, 'unmet expectation refused');
+  });
+
+  // CONNECT asks for a tunnel, which an API does not give: without this Node closes the socket with no answer.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    // Node has handed the socket over and no longer watches its errors or its lifetime.
+    socket.on('error', () => socket.destroy());
+    socket.setTimeout(SERVER_TIMEOUTS.keepAliveTimeoutMs, () => socket.destroy());
+    // Bytes sent after the request are read and dropped, so that closing does not reset the answer away.
+    socket.resume();
+    const requestId = refuseOnSocket(socket, noTunnel, baseUrl);
+    log.info({ requestId, method: 'CONNECT' }, 'CONNECT refused');
+  });
+
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // A reset or aborted connection has no one left to answer.
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -154,55 +189,9 @@ export function createHttpServer(listener: RequestListener, options: { log: Logg
       return;
     }
     const code = clientErrorCode(error);
-    const requestId = requestIdFor(null);
-    const body = envelopeBody(code, new ApiError(code).message, requestId, options.baseUrl);
-    const status = new ApiError(code).status;
-    options.log.info({ requestId, code: error.code }, 'request refused by the HTTP parser');
-    socket.end(
-      `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Request-Id: ${requestId}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const requestId = refuseOnSocket(socket, { code, message: new ApiError(code).message }, baseUrl);
+    log.info({ requestId, code: error.code }, 'request refused by the HTTP parser');
   });
 
-  const drain = () =>
-    new Promise<void>((resolve) => {
-      draining = true;
-      options.log.info({ inFlight: inFlight.size }, 'drain: finishing the requests in flight');
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
-      const force = setTimeout(() => {
-        options.log.warn({ inFlight: inFlight.size }, `drain: requests still running after ${DRAIN_TIMEOUT_MS} ms; closing their connections`);
-        server.closeAllConnections();
-      }, DRAIN_TIMEOUT_MS);
-      force.unref();
-      // close() stops accepting and, on Node ≥ 19, closes idle keep-alive connections; busy ones close after their
-      // response (Connection: close), and the callback runs when the last one has. Closing at once reset requests sent
-      // just before SIGTERM (test/platform/server-process.test.ts: 26 of 50 on a real process).
-      const began = performance.now();
-      let lastConnection = began;
-      const arrived = () => (lastConnection = performance.now());
-      server.on('connection', arrived);
-      const closeWhenQuiet = () =>
-        // Decided after one turn of the loop, whose poll phase accepts whatever the kernel queued while a busy loop
-        // delayed this timer: a late timer must not read as a quiet listener.
-        setImmediate(() => {
-          const now = performance.now();
-          if (now - lastConnection < DRAIN_ACCEPT_QUIET_MS && now - began < DRAIN_ACCEPT_MAX_MS) {
-            setTimeout(closeWhenQuiet, DRAIN_ACCEPT_QUIET_MS);
-            return;
-          }
-          server.off('connection', arrived);
-          options.log.info({ inFlight: inFlight.size }, 'drain: no longer accepting connections');
-          server.close(() => {
-            clearTimeout(force);
-            resolve();
-          });
-        });
-      setTimeout(closeWhenQuiet, DRAIN_ACCEPT_GRACE_MS);
-    });
-
   return { server, drain };
-}
-
-function statusText(status: number): string {
-  return { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status] ?? 'Bad Request';
 }

@@ -5,14 +5,202 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
-import { DRAIN_TIMEOUT_MS } from '../../src/http/server.js';
-import { freePort, startServer } from '../support/processes.js';
+import { freePort, startServer, type ServerProcess } from '../support/processes.js';
+import { openRawConnection } from '../support/raw-http.js';
 
 /** "a: 2, b: 1", in first-seen order. */
 const countOf = (labels: string[]) => [...new Set(labels)].map((l) => `${l}: ${labels.filter((x) => x === l).length}`).join(', ');
 
 /** The server as `npm start` runs it, on the embedded database whatever the test run's environment. */
 const startEmbedded = (env: Record<string, string>) => startServer({ DATABASE_URL: '', REDIS_URL: '', ...env });
+
+/**
+ * Restarts of the drain test on one data directory. A round is a process start and a drain: 10 to 15 s on a 2-core
+ * host at load 15, so 6 fit in about 90 s there. DRAIN_ROUNDS=20 npx vitest run test/platform/server-process.test.ts
+ * for a soak.
+ */
+const DRAIN_ROUNDS = Number(process.env.DRAIN_ROUNDS) || 6;
+
+/** The key and the listings a drain round's requests use. */
+interface DrainTarget {
+  base: string;
+  auth: { authorization: string };
+  venue: string;
+  vendor: string;
+}
+
+/** The demo key a first start prints (once: only its hash is stored). */
+async function demoKeyOf(server: ServerProcess): Promise<string> {
+  await server.waitFor('Demo API key');
+  return /Demo API key[^:]*: (wv_live_\w+)/.exec(server.output())![1];
+}
+
+async function drainTarget(base: string, key: string): Promise<DrainTarget> {
+  const auth = { authorization: `Bearer ${key}` };
+  const venue = (await (await fetch(`${base}/api/v1/venues?limit=1`, { headers: auth })).json()).data[0].slug;
+  const vendors = (await (await fetch(`${base}/api/v1/vendors?limit=20`, { headers: auth })).json()).data;
+  return { base, auth, venue, vendor: vendors.find((v: { is_affiliate_only: boolean }) => !v.is_affiliate_only).slug };
+}
+
+interface Outcome {
+  i: number;
+  kind: 'search' | 'venue' | 'vendor';
+  status?: number;
+  headers?: IncomingHttpHeaders;
+  body?: string;
+  complete: boolean;
+  error?: string;
+}
+
+/**
+ * One request on a connection of its own (agent: false): a search of 100 venues, or every fifth a venue or vendor
+ * inquiry with an idempotency key. `written` is called once its bytes have been handed to the kernel.
+ */
+function sendInFlight(target: DrainTarget, round: number, i: number, written: () => void): Promise<Outcome> {
+  const kind = i % 10 === 0 ? 'venue' : i % 10 === 5 ? 'vendor' : 'search';
+  const guest = { guest_name: `Drain ${round}-${i}`, guest_email: 'ada@example.com' };
+  const body =
+    kind === 'venue'
+      ? { property_slug: target.venue, start_date: '2027-06-10', end_date: '2027-06-13', event_guests: 80, ...guest, sms_consent: false }
+      : kind === 'vendor'
+        ? { vendor_slug: target.vendor, ...guest, sms_consent: true }
+        : undefined;
+  const path = body ? `/api/v1/inquiries/${kind}` : `/api/v1/venues?limit=100&capacity_min=${i + round}`;
+  const outcome: Outcome = { i, kind, complete: false };
+  const failed = (resolve: (o: Outcome) => void) => (e: NodeJS.ErrnoException) => {
+    outcome.error = `${e.code ?? ''} ${e.message}`;
+    resolve(outcome);
+  };
+  return new Promise((resolve) => {
+    const req = request(`${target.base}${path}`, {
+      method: body ? 'POST' : 'GET',
+      agent: false,
+      headers: { ...target.auth, ...(body ? { 'content-type': 'application/json', 'x-idempotency-key': `drain-${round}-${i}` } : {}) },
+    });
+    req.on('finish', written);
+    req.on('response', (res) => {
+      outcome.status = res.statusCode;
+      outcome.headers = res.headers;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        outcome.body = text;
+        outcome.complete = res.complete;
+        resolve(outcome);
+      });
+      res.on('error', failed(resolve));
+    });
+    req.on('error', failed(resolve));
+    req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+/** GET /healthz on a connection of its own (fetch would reuse a pooled one): its status, or the socket's error code. */
+function probeNewConnection(base: string): Promise<string> {
+  return new Promise((resolve) => {
+    const req = request(`${base}/healthz`, { agent: false, timeout: 2_000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(String(res.statusCode)));
+      res.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    req.end();
+  });
+}
+
+/** A 503 of the drain: the envelope, its request id, Retry-After and Connection: close. */
+function expectRefusedWhileDraining(status: number | undefined, headers: Record<string, string | string[] | undefined>, body: string, what: string) {
+  expect(status, `${what}: ${body.slice(0, 300)}`).toBe(503);
+  const error = JSON.parse(body).error;
+  expect(error, what).toMatchObject({ code: 'service_unavailable', type: 'internal_error' });
+  expect(error.request_id, what).toBe(headers['x-request-id']);
+  expect(headers['retry-after'], what).toBe('1');
+  expect(headers.connection, what).toBe('close');
+}
+
+/**
+ * One round on a listening server: idle keep-alive connections, a GraphQL request held in flight (its headers read,
+ * its body not sent), 50 requests written, SIGTERM. While the held request keeps the drain open: a request on each
+ * keep-alive connection is answered 503, and new connections are refused. Then the held request is answered, and the
+ * process exits 0. Returns the leads acknowledged (201) and a line for the log.
+ */
+async function drainRound(server: ServerProcess, target: DrainTarget, port: number, round: number) {
+  const healthz = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+  const keepAlive = await Promise.all(Array.from({ length: 3 }, () => openRawConnection(port)));
+  for (const c of keepAlive) expect((await c.exchange(healthz)).status).toBe(200);
+  const query = JSON.stringify({ query: '{ vendorCategories { slug } }' });
+  const held = await openRawConnection(port);
+  held.write(
+    `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${target.auth.authorization}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(query)}\r\nExpect: 100-continue\r\n\r\n`,
+  );
+  // Node sends 100 Continue as it hands the request to the app: it is in flight from here on.
+  await held.waitFor('HTTP/1.1 100 Continue');
+
+  let written = 0;
+  let allWritten!: () => void;
+  const sent = new Promise<void>((resolve) => (allWritten = resolve));
+  const outcomes = Promise.all(Array.from({ length: 50 }, (_v, i) => sendInFlight(target, round, i, () => ++written === 50 && allWritten())));
+  await sent;
+  // The signal as soon as the last request has left this process: most are still being answered, some not yet read.
+  const signalled = performance.now();
+  server.child.kill('SIGTERM');
+  await server.waitFor('"msg":"draining"', 10_000);
+
+  // An open keep-alive connection is answered while the drain runs, and told it is closed.
+  for (const [n, c] of keepAlive.entries()) {
+    const answer = await c.exchange(healthz).catch((e: Error) => ({ status: undefined, headers: {}, body: e.message }));
+    expectRefusedWhileDraining(answer.status, answer.headers, answer.body, `keep-alive connection ${n}`);
+  }
+  // A new connection once the listener has closed: refused by the kernel, never accepted and then reset.
+  await server.waitFor('drain: no longer accepting connections', 10_000);
+  const probes: string[] = [];
+  for (let n = 0; n < 3; n++) probes.push(await probeNewConnection(target.base));
+  expect(probes, 'new connections while draining').toEqual(['ECONNREFUSED', 'ECONNREFUSED', 'ECONNREFUSED']);
+
+  const answer = await held.exchange(query);
+  expect([answer.status, answer.headers.connection], answer.body.slice(0, 300)).toEqual([200, 'close']);
+  expect(JSON.parse(answer.body).data.vendorCategories.length).toBeGreaterThan(0);
+  const code = await Promise.race([server.exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
+  const exitedAfter = performance.now() - signalled;
+  const results = await outcomes;
+  const output = server.output();
+
+  // Every request: a whole HTTP response (no reset, no hang-up, the body as long as it said).
+  expect(results.filter((r) => r.error || !r.complete).map((r) => `${r.i} ${r.kind}: ${r.error ?? 'incomplete'}`)).toEqual([]);
+  for (const r of results) {
+    const what = `${r.i} ${r.kind}`;
+    const length = r.headers!['content-length'];
+    if (length !== undefined) expect(Buffer.byteLength(r.body!), what).toBe(Number(length));
+    // Read before the drain began: served. After: refused with nothing done, and told to retry.
+    if (r.status === 503) expectRefusedWhileDraining(r.status, r.headers!, r.body!, what);
+    else expect(r.status, `${what}: ${r.body?.slice(0, 300)}`).toBe(r.kind === 'search' ? 200 : 201);
+  }
+  // The server's own count of what it had read when the drain began (the held request among them): all served.
+  const inFlight = Number(/"inFlight":(\d+),[^\n]*"msg":"drain: finishing the requests in flight"/.exec(output)?.[1]);
+  const served = results.filter((r) => r.status !== 503).length;
+  expect(served + 1, 'requests served').toBeGreaterThanOrEqual(inFlight);
+  expect(code, output.slice(-2000)).toBe(0);
+  expect(output).toContain('"msg":"stopped"');
+  expect(output).not.toContain('requests still running');
+
+  const accepting = /"accepted":(\d+),"ms":(\d+),"msg":"drain: no longer accepting connections"/.exec(output);
+  return {
+    leads: results.filter((r) => r.status === 201).map((r) => JSON.parse(r.body!).data.inquiry_id as string),
+    summary:
+      `${inFlight} in flight at the signal, answered ${countOf(results.map((r) => `${r.kind} ${r.status}`))}; ` +
+      `listener closed after ${accepting?.[1]} more accepted, ${accepting?.[2]} ms; keep-alive 503 x${keepAlive.length}; ` +
+      `new connections ${countOf(probes)}; exit ${code} after ${Math.round(exitedAfter)} ms`,
+  };
+}
+
+/**
+ * A data directory the first test's start seeded, and its demo key: the drain test restarts on it rather than seed
+ * its own (20 to 45 s), and seeds its own when run alone.
+ */
+let seeded: { dataDir: string; key: string } | undefined;
 
 describe('the server process (npm start)', () => {
   const dirs: string[] = [];
@@ -84,155 +272,31 @@ describe('the server process (npm start)', () => {
     for (const m of maps) expect(m.visible, m.table).toBe(m.pages);
     for (const m of maps) expect(m.pages, m.table).toBeGreaterThan(0);
     await reopened.close();
+    seeded = { dataDir, key };
   }, 150_000);
 
-  it('SIGTERM with 50 requests in flight: each gets its whole response, every 201 lead is stored, no new connection is served, exit 0 within the drain time', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'wv-server-'));
-    dirs.push(dataDir);
+  it(`SIGTERM with 50 requests in flight, ${DRAIN_ROUNDS} restarts in a row: every request answered whole, nothing reset, new connections refused, exit 0`, async () => {
+    const dataDir = seeded?.dataDir ?? (await mkdtemp(join(tmpdir(), 'wv-server-')));
+    if (!seeded) dirs.push(dataDir);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = startEmbedded({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', BASE_URL: base });
-    children.push(server.child);
-    await server.waitFor('Demo API key');
-    await server.waitFor('"msg":"listening"');
-    const key = /Demo API key[^:]*: (wv_live_\w+)/.exec(server.output())![1];
-    const auth = { authorization: `Bearer ${key}` };
-    const venue = (await (await fetch(`${base}/api/v1/venues?limit=1`, { headers: auth })).json()).data[0].slug;
-    const vendors = (await (await fetch(`${base}/api/v1/vendors?limit=20`, { headers: auth })).json()).data;
-    const vendor = vendors.find((v: { is_affiliate_only: boolean }) => !v.is_affiliate_only).slug;
-
-    // The demo key (pro): 60 requests a minute, 5 venue and 5 vendor inquiries a day. 2 above + 50 here fit.
-    // 10 inquiries with idempotency keys and 40 searches the single-threaded embedded database answers one by one.
-    interface Outcome {
-      i: number;
-      kind: 'search' | 'venue' | 'vendor';
-      status?: number;
-      headers?: IncomingHttpHeaders;
-      body?: string;
-      complete: boolean;
-      error?: string;
-      answeredAt?: number;
+    let target: DrainTarget | undefined;
+    const acknowledged: string[] = [];
+    const began = performance.now();
+    for (let round = 0; round < DRAIN_ROUNDS; round++) {
+      const started = performance.now();
+      const server = startEmbedded({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', BASE_URL: base });
+      children.push(server.child);
+      await server.waitFor('"msg":"listening"');
+      // Each process counts the demo key's requests anew: 50 a round and 2 lookups fit its 60 a minute.
+      target ??= await drainTarget(base, seeded?.key ?? (await demoKeyOf(server)));
+      const result = await drainRound(server, target, port, round);
+      acknowledged.push(...result.leads);
+      console.log(`[server-process] drain round ${round + 1}/${DRAIN_ROUNDS} (${Math.round(performance.now() - started)} ms): ${result.summary}`);
     }
-    const send = (i: number, written: () => void): Promise<Outcome> => {
-      const kind = i % 10 === 0 ? 'venue' : i % 10 === 5 ? 'vendor' : 'search';
-      const body =
-        kind === 'venue'
-          ? {
-              property_slug: venue,
-              start_date: '2027-06-10',
-              end_date: '2027-06-13',
-              event_guests: 80,
-              guest_name: `Drain ${i}`,
-              guest_email: 'ada@example.com',
-              sms_consent: false,
-            }
-          : kind === 'vendor'
-            ? { vendor_slug: vendor, guest_name: `Drain ${i}`, guest_email: 'ada@example.com', sms_consent: true }
-            : undefined;
-      const path = body ? `/api/v1/inquiries/${kind}` : `/api/v1/venues?limit=100&capacity_min=${i}`;
-      const outcome: Outcome = { i, kind, complete: false };
-      return new Promise((resolve) => {
-        // One connection per request (agent: false): each is a request in flight on its own socket.
-        const req = request(`${base}${path}`, {
-          method: body ? 'POST' : 'GET',
-          agent: false,
-          headers: { ...auth, ...(body ? { 'content-type': 'application/json', 'x-idempotency-key': `drain-${i}` } : {}) },
-        });
-        req.on('finish', written); // headers and body handed to the kernel
-        req.on('response', (res) => {
-          outcome.status = res.statusCode;
-          outcome.headers = res.headers;
-          outcome.answeredAt = performance.now();
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => {
-            outcome.body = text;
-            outcome.complete = res.complete;
-            resolve(outcome);
-          });
-          res.on('error', (e) => {
-            outcome.error = `${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`;
-            resolve(outcome);
-          });
-        });
-        req.on('error', (e) => {
-          outcome.error = `${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`;
-          resolve(outcome);
-        });
-        req.end(body ? JSON.stringify(body) : undefined);
-      });
-    };
-    let written = 0;
-    let allWritten!: () => void;
-    const sent = new Promise<void>((resolve) => (allWritten = resolve));
-    const outcomes = Promise.all(Array.from({ length: 50 }, (_v, i) => send(i, () => ++written === 50 && allWritten())));
-    await sent;
-    // The signal as soon as the last request has left this process: most are still being answered.
-    const signalled = performance.now();
-    server.child.kill('SIGTERM');
+    console.log(`[server-process] ${DRAIN_ROUNDS} drain rounds in ${Math.round(performance.now() - began)} ms`);
 
-    // While it drains: a new connection is refused (or answered 503), never served.
-    await server.waitFor('"msg":"draining"', 5_000);
-    const probes: string[] = [];
-    while (server.child.exitCode === null) {
-      try {
-        const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
-        probes.push(String(res.status));
-      } catch (e) {
-        const cause = (e as { cause?: { code?: string } }).cause;
-        probes.push(cause?.code ?? (e as Error).name);
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const code = await server.exited;
-    const exitedAfter = performance.now() - signalled;
-    const results = await outcomes;
-
-    // The server's own count of the requests it had read when the drain began: those are served in full.
-    const inFlight = Number(/"inFlight":(\d+),[^\n]*"msg":"drain: finishing the requests in flight"/.exec(server.output())?.[1]);
-    const refused = results.filter((r) => r.status === 503);
-    const lastAnswer = Math.max(...results.map((r) => r.answeredAt ?? 0)) - signalled;
-    console.log(
-      `[server-process] SIGTERM with 50 requests sent: ${inFlight} read by the server when its drain began, ` +
-        `${results.filter((r) => r.answeredAt === undefined || r.answeredAt > signalled).length} unanswered at the signal; ` +
-        `answered ${countOf(results.map((r) => `${r.kind} ${r.status ?? r.error}`))}; the last ${Math.round(lastAnswer)} ms after ` +
-        `the signal; exit ${code} after ${Math.round(exitedAfter)} ms; new connections while draining: ${countOf(probes)}`,
-    );
-    // Every request: a whole HTTP response (no reset, no hang-up, the body as long as it said).
-    expect(results.filter((r) => r.error || !r.complete).map((r) => `${r.i} ${r.kind}: ${r.error ?? 'incomplete'}`)).toEqual([]);
-    for (const r of results) {
-      const length = r.headers!['content-length'];
-      if (length !== undefined) expect(Buffer.byteLength(r.body!), `${r.i} ${r.kind}`).toBe(Number(length));
-      expect(() => JSON.parse(r.body!), `${r.i} ${r.kind}: ${r.body!.slice(0, 200)}`).not.toThrow();
-    }
-    // Genuinely in flight: some were being worked on when SIGTERM came, and each of those was served. How many the
-    // server had read by then depends on the machine's load, the rest waiting in the accept queue to be answered 503:
-    // 20 to 50 on a quiet machine, 15 with three CPU burners on two cores, 5 in CI beside the rest of the suite.
-    expect(inFlight, 'requests in flight when the drain began').toBeGreaterThanOrEqual(1);
-    expect(50 - refused.length, 'requests served').toBeGreaterThanOrEqual(inFlight);
-    // The message carries the answer's error code and request id, to find its log line when one is not served.
-    for (const r of results.filter((r) => r.status !== 503))
-      expect(r.status, `${r.i} ${r.kind}: ${r.body?.slice(0, 300)}`).toBe(r.kind === 'search' ? 200 : 201);
-    // The rest had not been read yet: refused with nothing done, and told to retry.
-    for (const r of refused) {
-      expect(JSON.parse(r.body!).error, `${r.i} ${r.kind}`).toMatchObject({ code: 'service_unavailable', type: 'internal_error' });
-      expect(r.headers!['retry-after']).toBe('1');
-      expect(r.headers!.connection).toBe('close');
-    }
-    // Nothing new was served once draining had begun: refused, or 503 during the drain's accept grace.
-    expect(probes.length, 'new connections tried while the server drained').toBeGreaterThan(0);
-    // A connection that reached the kernel's queue just as the listener closed is reset: not served either.
-    for (const p of probes) expect(['ECONNREFUSED', '503', 'ECONNRESET', 'UND_ERR_SOCKET']).toContain(p);
-    expect(probes, 'the listener closed during the drain').toContain('ECONNREFUSED');
-    // Exit 0, within the drain time (requests were not cut by the drain's deadline, nor the process by the 20 s one).
-    expect(code, server.output().slice(-2000)).toBe(0);
-    expect(exitedAfter).toBeLessThan(DRAIN_TIMEOUT_MS);
-    expect(server.output()).toContain('"msg":"stopped"');
-    expect(server.output()).not.toContain('requests still running');
-
-    // Every acknowledged lead is in the data directory, once, under the id its 201 gave.
-    const acknowledged = results.filter((r) => r.status === 201).map((r) => JSON.parse(r.body!).data.inquiry_id as string);
+    // Every acknowledged lead of every round is in the data directory, once, under the id its 201 gave.
     const reopened = await openDatabase({ dataDir });
     try {
       const stored = await reopened.prisma.inquiry.findMany({ select: { id: true, guestName: true } });
@@ -241,7 +305,7 @@ describe('the server process (npm start)', () => {
     } finally {
       await reopened.close();
     }
-  }, 150_000);
+  }, 600_000);
 
   it('SIGTERM during the first start (seeding) exits 0 at once; the data directory opens again', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'wv-server-'));

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 
 /** An answer with its headers and bytes exactly as the server wrote them (Date left out: it may tick between two). */
 export interface RawAnswer {
@@ -36,3 +37,101 @@ export function sendRaw(
 /** A header's value in a raw answer. */
 export const rawHeader = (answer: { headers: string[] }, name: string) =>
   answer.headers.find((h) => h.startsWith(`${name}: `))?.slice(name.length + 2);
+
+/** One response read off a raw connection: interim 1xx answers skipped, the body as the server sent it. */
+export interface RawResponse {
+  status: number;
+  /** Names in lower case. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A connection of its own, kept open between requests, written and read byte for byte. */
+export interface RawConnection {
+  /** Writes `bytes` and resolves with the next whole response; rejects with what the socket said instead. */
+  exchange: (bytes: string) => Promise<RawResponse>;
+  /** Writes `bytes` without waiting for anything. */
+  write: (bytes: string) => void;
+  /** Resolves once the server has sent `text` (an interim `100 Continue`, say). */
+  waitFor: (text: string) => Promise<void>;
+  /** Whether the server has closed its side: no request can be sent on it any more. */
+  ended: () => boolean;
+  /** Resolves when the socket has closed, whichever side closed it. */
+  closed: Promise<void>;
+  destroy: () => void;
+}
+
+/**
+ * Opens a raw connection. A response is whole at its Content-Length, or at the server's close when it has none; an
+ * error (a reset, a close before a whole response) rejects with the socket's code, so a test can tell them apart.
+ */
+export function openRawConnection(port: number, host = '127.0.0.1'): Promise<RawConnection> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host);
+    let received = Buffer.alloc(0);
+    let ended = false;
+    let failure: string | undefined;
+    let wake: (() => void) | undefined;
+    const changed = () => wake?.();
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      changed();
+    });
+    socket.on('end', () => {
+      ended = true;
+      changed();
+    });
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('close', changed);
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      failure = e.code ?? e.message;
+      changed();
+    });
+    const nextChange = () => new Promise<void>((r) => (wake = r));
+
+    /** The next whole final response in what has arrived, taken off it; undefined while it is still arriving. */
+    const take = (): RawResponse | undefined => {
+      for (;;) {
+        const headEnd = received.indexOf('\r\n\r\n');
+        if (headEnd < 0) return undefined;
+        const [statusLine, ...lines] = received.subarray(0, headEnd).toString('latin1').split('\r\n');
+        const status = Number(statusLine.split(' ')[1]);
+        const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+        const rest = received.subarray(headEnd + 4);
+        if (status >= 100 && status < 200) {
+          received = rest;
+          continue;
+        }
+        const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
+        if (length === undefined ? !ended : rest.length < length) return undefined;
+        received = length === undefined ? Buffer.alloc(0) : rest.subarray(length);
+        return { status, headers, body: rest.subarray(0, length).toString('utf8') };
+      }
+    };
+
+    const connection: RawConnection = {
+      write: (bytes) => socket.write(bytes),
+      exchange: async (bytes) => {
+        socket.write(bytes);
+        for (;;) {
+          const response = take();
+          if (response) return response;
+          if (failure) throw new Error(failure);
+          if (ended || socket.destroyed) throw new Error('closed before a whole response');
+          await nextChange();
+        }
+      },
+      waitFor: async (text) => {
+        while (!received.includes(text)) {
+          if (failure || ended || socket.destroyed) throw new Error(`${failure ?? 'closed'} before "${text}"`);
+          await nextChange();
+        }
+      },
+      ended: () => ended,
+      closed,
+      destroy: () => socket.destroy(),
+    };
+    socket.once('connect', () => resolve(connection));
+    socket.once('error', reject);
+  });
+}
