@@ -20,10 +20,10 @@ import { Response } from './http/fetch-api.js';
 
 /**
  * The lanes: requests served straight from node:http, without the Fetch layer (a Fetch Request built from node's
- * request, a Fetch Response written back to it), which cost a small read ~30 % of its CPU (docs/performance.md, "stop
- * 39" and "stop 40"). A REST GET (src/rest/get-lane.ts) and a GraphQL POST (src/graphql/post-lane.ts) say which
- * requests; everything else, and every answer a lane does not write itself (an error, a body to compress, Yoga's own),
- * goes through app.ts's `finish` as on the Fetch path, with the same key check, limits and execution before it.
+ * request, a Fetch Response written back to it), which cost a small read a large share of its CPU (docs/performance.md,
+ * Levers). A REST GET (src/rest/get-lane.ts) and a GraphQL POST (src/graphql/post-lane.ts) say which requests;
+ * everything else, and every answer a lane does not write itself (an error, a body to compress, Yoga's own), goes
+ * through app.ts's `finish` as on the Fetch path, with the same key check, limits and execution before it.
  */
 
 const API_PREFIX = '/api/v1';
@@ -100,7 +100,7 @@ export function createLanes(host: LaneHost): (req: IncomingMessage, res: ServerR
       const answer = await runRoute(matched.compiled, { search, pathValues: matched.pathValues }, host.schema, context);
       // Bytes, not a string: a body with one non-ASCII character (an en dash in a price range) written as a string
       // was measured (Buffer.byteLength), joined to the headers as a two-byte string and encoded again, besides the
-      // encoding its ETag was hashed from (docs/performance.md, "stop 43").
+      // encoding its ETag was hashed from.
       const bytes = answerBytes(answer, scope.requestId);
       if (answer.status === 200 && answer.etag && !wouldCompress(req.headers['accept-encoding'], bytes.byteLength)) {
         const deprecated = Boolean(matched.compiled.route.deprecatedFields);
@@ -144,9 +144,10 @@ export function createLanes(host: LaneHost): (req: IncomingMessage, res: ServerR
           return;
         }
         served = new Response(bytes, { headers: { 'content-type': type } });
-      } else served = await withGraphQLErrorBody(answer, scope.requestId, host.baseUrl);
+      } else served = await withGraphQLErrorBody(answer, scope.requestId, host.baseUrl, headers.get('accept'));
     } catch (e) {
-      served = graphqlErrorResponse(host.translate(e, scope.log, scope.requestId, { aborted: res.destroyed }), scope.requestId, host.baseUrl);
+      const error = host.translate(e, scope.log, scope.requestId, { aborted: res.destroyed });
+      served = graphqlErrorResponse(error, scope.requestId, host.baseUrl, headers.get('accept'));
     }
     await finishLane(req, res, served, scope, admission, '/graphql', started);
   }

@@ -26,7 +26,7 @@ export const ERROR_CONDITIONS = {
   persisted_query_only:
     'GRAPHQL_PERSISTED_ONLY is on and a GraphQL request sent a document as text (query) rather than a persisted hash; introspection-only documents are still accepted (GraphQL only).',
   query_too_complex:
-    'A GraphQL operation exceeds a bound checked before any resolver runs: aliases 15, depth 8, list-aware cost 25,000 (extensions.bound, max, actual).',
+    'A GraphQL operation exceeds a bound checked before any resolver runs: nesting 64 (document and variables), __schema once, aliases 15, depth 8, list-aware cost 25,000 (extensions.bound, max, actual).',
   invalid_cursor: 'A cursor was not issued by this API, or was issued for other filters.',
   invalid_id: 'An id path parameter is not a UUID.',
   invalid_slug: 'A slug path parameter has characters a slug cannot have.',

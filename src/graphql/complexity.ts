@@ -1,8 +1,9 @@
-import { GraphQLError, Kind, getNullableType, isListType, parse, type DocumentNode, type ValidationRule } from 'graphql';
+import { GraphQLError, Kind, getNullableType, isListType, parse, type DocumentNode, type Source, type ValidationRule } from 'graphql';
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
 import { refusalError } from './errors.js';
+import { documentNesting, valueNesting } from './nesting.js';
 
 /**
  * Bounds on one GraphQL request, checked before any resolver runs (parse, validation, then before execution).
@@ -11,6 +12,16 @@ import { refusalError } from './errors.js';
 export const GRAPHQL_BOUNDS = {
   /** Lexical tokens in the document (graphql-js parse maxTokens): stops huge documents before they are parsed. */
   maxTokens: 2000,
+  /**
+   * Lists, input objects and selection sets inside one another, in the document's text or in its variables, measured
+   * before either is read further (src/graphql/nesting.ts says why). GraphiQL's full introspection query nests 10.
+   */
+  maxNesting: 64,
+  /**
+   * `__schema` selections in the document, each alias, repeat and fragment counted: each answers the whole schema
+   * (~130 KB of JSON, ~15 ms of CPU to compute), and one is all a client (GraphiQL, codegen) ever needs.
+   */
+  maxSchemaSelections: 1,
   /** Aliased fields in the document: aliases multiply work without multiplying requests. */
   maxAliases: 15,
   /**
@@ -47,13 +58,53 @@ export function fieldComplexity(args: Record<string, unknown>, _ctx: unknown, fi
   return 1;
 }
 
-function boundError(bound: keyof typeof GRAPHQL_BOUNDS, actual: number, what: string): GraphQLError {
+/** `rule`: how the request breaks the bound, in words; by default `actual > bound max`. */
+function boundError(bound: keyof typeof GRAPHQL_BOUNDS, actual: number, what: string, rule?: string): GraphQLError {
   const max = GRAPHQL_BOUNDS[bound];
   const refusal = new ApiError('query_too_complex', {
-    message: `Query exceeds the ${what} bound: ${actual} > ${bound} ${max}.`,
+    message: `Query exceeds the ${what} bound: ${rule ?? `${actual} > ${bound} ${max}`}.`,
     details: { bound, max, actual },
   });
-  return refusalError(refusal, { requestLevel: true });
+  const error = refusalError(refusal, { requestLevel: true });
+  // Yoga marks a validation error `spec` unless told otherwise, and GraphQL over HTTP then answers it 200 under
+  // application/json: a bound is our refusal of the whole request, 400 under either media type wherever it is found.
+  (error.extensions.http as { spec?: boolean }).spec = false;
+  return error;
+}
+
+/** The refusal of a document text that nests deeper than maxNesting, or null: checked before graphql-js parses it. */
+export function documentNestingViolation(text: string): GraphQLError | null {
+  const nesting = documentNesting(text);
+  if (nesting <= GRAPHQL_BOUNDS.maxNesting) return null;
+  return boundError(
+    'maxNesting',
+    nesting,
+    'nesting',
+    `the document nests lists, input objects or selection sets ${nesting} levels deep, more than maxNesting ${GRAPHQL_BOUNDS.maxNesting}`,
+  );
+}
+
+/**
+ * Every GraphQL document a request sends is parsed here, its nesting and tokens bounded: Yoga's parse (useRequestBounds;
+ * POST, GET and persisted operations alike) and the keyless introspection test (src/http/deprecation.ts). Throws the
+ * bound's refusal or graphql-js's syntax error. useDocumentCache checks the nesting before Yoga calls this.
+ */
+export function parseDocument(source: string | Source, options?: Parameters<typeof parse>[1]): DocumentNode {
+  const error = documentNestingViolation(typeof source === 'string' ? source : source.body);
+  if (error) throw error;
+  return parse(source, { ...options, maxTokens: GRAPHQL_BOUNDS.maxTokens });
+}
+
+/** The variables' refusal when they nest deeper than the document may, or null. */
+function variablesNestingViolation(variables: unknown): GraphQLError | null {
+  const nesting = valueNesting(variables);
+  if (nesting <= GRAPHQL_BOUNDS.maxNesting) return null;
+  return boundError(
+    'maxNesting',
+    nesting,
+    'nesting',
+    `the variables nest lists or objects ${nesting} levels deep, more than maxNesting ${GRAPHQL_BOUNDS.maxNesting}`,
+  );
 }
 
 const MaxAliasesRule: ValidationRule = (context) => {
@@ -65,6 +116,33 @@ const MaxAliasesRule: ValidationRule = (context) => {
     Document: {
       leave() {
         if (aliases > GRAPHQL_BOUNDS.maxAliases) context.reportError(boundError('maxAliases', aliases, 'alias'));
+      },
+    },
+  };
+};
+
+/**
+ * Counts `__schema` wherever the document selects it: in operations and fragments, under an alias or repeated (graphql-js
+ * would merge a repeat, but a document asking for the schema twice is not one a client needs answered).
+ */
+const MaxSchemaSelectionsRule: ValidationRule = (context) => {
+  let selections = 0;
+  return {
+    Field(node) {
+      if (node.name.value === '__schema') selections++;
+    },
+    Document: {
+      leave() {
+        const max = GRAPHQL_BOUNDS.maxSchemaSelections;
+        if (selections > max)
+          context.reportError(
+            boundError(
+              'maxSchemaSelections',
+              selections,
+              'introspection',
+              `the document selects __schema ${selections} times, more than maxSchemaSelections ${max}; one selection answers the whole schema`,
+            ),
+          );
       },
     },
   };
@@ -136,14 +214,23 @@ function memoKey(operationName: string | null | undefined, variables: Record<str
   }
 }
 
-/** Yoga plugin enforcing GRAPHQL_BOUNDS: tokens at parse, aliases at validation, depth and cost before execution. */
+/**
+ * Yoga plugin enforcing GRAPHQL_BOUNDS: the variables' nesting as the request's parameters are read, the document's
+ * nesting and tokens at parse, aliases and __schema selections at validation, depth and cost before execution.
+ */
 export function useRequestBounds(): Plugin {
   return {
+    onParams({ params, setResult }) {
+      const error = params.variables ? variablesNestingViolation(params.variables) : null;
+      // A result, not a throw: the plain POST path (src/graphql/yoga.ts) would answer a throw through Yoga again.
+      if (error) setResult({ errors: [error] });
+    },
     onParse({ setParseFn }) {
-      setParseFn((source, options) => parse(source, { ...options, maxTokens: GRAPHQL_BOUNDS.maxTokens }));
+      setParseFn(parseDocument);
     },
     onValidate({ addValidationRule }) {
       addValidationRule(MaxAliasesRule);
+      addValidationRule(MaxSchemaSelectionsRule);
     },
     onExecute({ args }) {
       const variables = (args.variableValues ?? {}) as Record<string, unknown>;

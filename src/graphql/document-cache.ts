@@ -1,6 +1,7 @@
 import type { DocumentNode, GraphQLSchema, ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
+import { documentNestingViolation } from './complexity.js';
 
 /** What the cache keeps: documents by their text, each text counted once, both bounds together. */
 export interface DocumentCacheBounds {
@@ -29,8 +30,7 @@ const sameRules = (a: readonly ValidationRule[] | undefined, b: readonly Validat
 
 /**
  * Parsing and validation, each done once per document text, in place of Yoga's parser and validation cache. Yoga's
- * keyed validation by the rules' names, read and joined on every request (~6 µs of a GraphQL POST,
- * docs/performance.md "stop 48"); here a hit compares the rules by identity with those the document was validated
+ * keyed validation by the rules' names, read and joined on every request; here a hit compares the rules by identity with those the document was validated
  * with. The texts are kept in lru-cache as Yoga kept them, without its TTL (a text's document never goes stale) and
  * bounded by characters as well as count. A document is the same object for the same text, as useJitExecution and
  * the response cache key on it. Goes after every plugin that adds a validation rule or a parse option, which then
@@ -50,11 +50,18 @@ export function useDocumentCache(bounds: DocumentCacheBounds = DOCUMENT_CACHE_BO
   return {
     onParse({ params, setParsedDocument }) {
       const text = params.source.toString();
-      const outcome = parsed.get(text);
-      if (outcome === undefined)
-        return ({ result }) => {
-          if (result != null) parsed.set(text, result as DocumentNode | Error);
-        };
+      let outcome = parsed.get(text);
+      if (outcome === undefined) {
+        // A text nested too deep for graphql-js's recursive parser is refused before any parse function runs, and
+        // thrown from here as a cached outcome is: Yoga marks an error its parse gives as a GraphQL-over-HTTP parse
+        // failure (`spec`, HTTP 200 under application/json), where a bound's refusal is a 400 under either type.
+        const refusal = documentNestingViolation(text);
+        if (!refusal)
+          return ({ result }) => {
+            if (result != null) parsed.set(text, result as DocumentNode | Error);
+          };
+        parsed.set(text, (outcome = refusal));
+      }
       if (outcome instanceof Error) throw outcome;
       setParsedDocument(outcome);
     },

@@ -17,25 +17,64 @@ export function errorResponse(error: ApiError, requestId: string, baseUrl: strin
   return json(error.status, { error: errorBody(error, requestId, baseUrl) }, error.headers ?? {});
 }
 
-/** A request refused before GraphQL runs (no key), answered in GraphQL's own response shape. */
-export function graphqlErrorResponse(error: ApiError, requestId: string, baseUrl: string): Response {
-  return json(error.status, { errors: [{ message: error.message, extensions: errorExtensions(error, requestId, baseUrl) }] }, error.headers ?? {});
+/** The media types a GraphQL answer is given in, as Yoga's regular result processor gives them. */
+export type GraphQLMediaType = 'application/json' | 'application/graphql-response+json';
+
+const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json';
+
+/** Whether an Accept media range (a type, `application/*`, the any-type wildcard) matches `type`, as Yoga tests it. */
+function rangeMatches(range: string, type: GraphQLMediaType): boolean {
+  const [rangeType, rangeSubtype] = range.split('/');
+  const [mainType, subtype] = type.split('/');
+  return (rangeType === '*' || rangeType === mainType) && (rangeSubtype === '*' || rangeSubtype === subtype);
+}
+
+/**
+ * The media type of a GraphQL answer for this Accept header, chosen as Yoga chooses it for the answers it writes
+ * (graphql-yoga's useResultProcessors), so our refusals and Yoga's answers agree: the first listed range that allows
+ * a JSON type decides, application/json when it allows both (a wildcard), quality values aside; a range with a
+ * charset other than utf-8 is skipped. An Accept that allows neither gets application/json, as the GraphQL-over-HTTP
+ * spec lets a server answer instead of 406, so the refusal's code is still read.
+ */
+export function graphqlMediaType(accept: string | null | undefined): GraphQLMediaType {
+  for (const entry of (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',')) {
+    const [range, ...parameters] = entry.split(';');
+    const charset = parameters.find((parameter) => parameter.includes('charset='));
+    if (charset !== undefined && charset !== 'charset=utf-8') continue;
+    if (rangeMatches(range, 'application/json')) return 'application/json';
+    if (rangeMatches(range, GRAPHQL_RESPONSE_JSON)) return GRAPHQL_RESPONSE_JSON;
+  }
+  return 'application/json';
+}
+
+/**
+ * A GraphQL request refused by the HTTP layer (no key, a limit, a body too large, an unexpected error), answered in
+ * GraphQL's own response shape and in the media type Yoga would have answered the same Accept with (`accept`: the
+ * request's header), so a client reads our refusals as it reads Yoga's.
+ */
+export function graphqlErrorResponse(error: ApiError, requestId: string, baseUrl: string, accept: string | null | undefined): Response {
+  const body = { errors: [{ message: error.message, extensions: errorExtensions(error, requestId, baseUrl) }] };
+  return json(error.status, body, { ...error.headers, 'content-type': `${graphqlMediaType(accept)}; charset=utf-8` });
 }
 
 /**
  * Yoga answers some HTTP-level refusals with an empty body (415 for a media type it cannot read, 406 for an Accept it
  * cannot meet, 405): give them the GraphQL response shape with the catalogue's code, like every other error.
  */
-export async function withGraphQLErrorBody(response: Response, requestId: string, baseUrl: string): Promise<Response> {
+export async function withGraphQLErrorBody(
+  response: Response,
+  requestId: string,
+  baseUrl: string,
+  accept: string | null | undefined,
+): Promise<Response> {
   if (response.status < 400) return response;
   // The bytes as Yoga's answer has them (withJsonBytes encoded them once): passed on, not decoded and encoded again.
   const bytes = Buffer.from(await response.arrayBuffer());
   if (bytes.some((byte) => !JSON_WHITESPACE.has(byte))) return new Response(bytes, { status: response.status, headers: response.headers });
   const code = response.status === 415 ? 'unsupported_media_type' : response.status === 406 ? 'not_acceptable' : 'malformed_request';
-  const error = new ApiError(code);
-  const answer = graphqlErrorResponse(error, requestId, baseUrl);
+  const answer = graphqlErrorResponse(new ApiError(code), requestId, baseUrl, accept);
   const headers = new Headers(response.headers);
-  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('content-type', answer.headers.get('content-type')!);
   return new Response(answer.body, { status: response.status, headers });
 }
 
