@@ -1,9 +1,10 @@
-import { wholeNumberIn } from '../errors/validation.js';
+import { parseInput, wholeNumberIn } from '../errors/validation.js';
 import { z } from 'zod';
 
 /** Blog list (§2.13, §4.14): page-style pagination, newest first, optional tag. Keys are the GraphQL argument names. */
 export const BlogPostsInput = z.object({
-  page: z.int({ error: 'must be an integer' }).min(1, { error: 'must be 1 or more' }).max(100_000, { error: 'must be at most 100000' }).default(1),
+  // Any page past the last is an empty page; 100000 keeps the SQL offset (page × limit) within bounds.
+  page: wholeNumberIn(1, 100_000).default(1),
   limit: wholeNumberIn(1, 100).default(20),
   tag: z
     .string()
@@ -15,3 +16,6 @@ export const BlogPostsInput = z.object({
 });
 
 export type BlogPosts = z.output<typeof BlogPostsInput>;
+
+/** Blog list arguments parsed, or a 400 naming each failing one. */
+export const parseBlogPosts = (input: unknown): BlogPosts => parseInput(BlogPostsInput, input);

@@ -2,12 +2,32 @@ import { z } from 'zod';
 import { ApiError, type FieldProblem } from './api-error.js';
 import { assertStorableText } from './storable-text.js';
 
-/** A whole number from `min` to `max`; both refusals say the range, so the words come from the same numbers as the check. */
-export const wholeNumberIn = (min: number, max: number) =>
-  z
-    .int({ error: 'must be an integer' })
-    .min(min, { error: `must be ${min} to ${max}` })
-    .max(max, { error: `must be ${min} to ${max}` });
+/**
+ * A whole number from `min` to `max`. Every refusal says the range, in words made from the same numbers as the check:
+ * "must be 1 to 100" for a whole number outside it, "must be an integer from 1 to 100" for anything else (a fraction, a
+ * string, a number past 2^53). Each check carries its own message: zod gives a schema's `error` to every check that has
+ * none, so `z.int({ error: 'must be an integer' }).max(100)` answered 500 with "must be an integer".
+ */
+export const wholeNumberIn = (min: number, max: number) => {
+  const range = `must be ${min} to ${max}`;
+  const notWhole = `must be an integer from ${min} to ${max}`;
+  return z
+    .int({ error: (issue) => (issue.code === 'invalid_type' ? notWhole : range) })
+    .min(min, { error: range })
+    .max(max, { error: range });
+};
+
+/**
+ * A number from `min` to `max`, said as wholeNumberIn says it. REST reads a query string's number as plain decimal
+ * digits (src/rest/params.ts), so the refusal of any other form names that form, with `example` (a typical value).
+ */
+export const decimalIn = (min: number, max: number, example: number) => {
+  const range = `must be ${min} to ${max}`;
+  return z
+    .number({ error: `must be a plain decimal number from ${min} to ${max}, such as ${example} (no exponent)` })
+    .min(min, { error: range })
+    .max(max, { error: range });
+};
 
 /** Trimmed text of `min` to `max` characters, said the same way. */
 export const textOfLength = (min: number, max: number) =>

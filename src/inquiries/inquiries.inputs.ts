@@ -39,11 +39,21 @@ const text = (min: number, max: number) =>
     .string({ error: 'must be a string' })
     .min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` })
     .max(max, { error: `must be at most ${max} characters` });
-const int = (min: number, max: number) =>
-  z
-    .int({ error: 'must be an integer' })
-    .min(min, { error: `must be at least ${min}` })
-    .max(max, { error: `must be at most ${max}` });
+/**
+ * A whole number of §2.11: a bound it passes is named ("must be at least 1", as rule 3's answers have always said it),
+ * anything else states the whole range. The function covers every issue of the schema (a number past 2^53 included),
+ * since zod gives a schema's `error` to each check without its own.
+ */
+const int = (min: number, max: number) => {
+  const atLeast = `must be at least ${min}`;
+  const atMost = `must be at most ${max}`;
+  return z
+    .int({
+      error: (issue) => (issue.code === 'too_small' ? atLeast : issue.code === 'too_big' ? atMost : `must be an integer from ${min} to ${max}`),
+    })
+    .min(min, { error: atLeast })
+    .max(max, { error: atMost });
+};
 
 /**
  * §2.11's bounds: the checks below and the GraphQL input types' descriptions (inquiries.graphql.ts) are made from

@@ -47,11 +47,8 @@ export const InspirationSearchInput = z.object({
   mood: oneOf(INSPIRATION_MOODS).optional(),
   season: oneOf(INSPIRATION_SEASONS).optional(),
   first: wholeNumberIn(1, 100).default(20),
-  offset: z
-    .int({ error: 'must be an integer' })
-    .min(0, { error: 'must be 0 or more' })
-    .max(1_000_000, { error: 'must be at most 1000000' })
-    .optional(),
+  // §4.13 says "0 or more"; a million is far past the gallery's end and keeps the SQL offset small.
+  offset: wholeNumberIn(0, 1_000_000).optional(),
   after: z.string().max(2000).optional(),
 });
 

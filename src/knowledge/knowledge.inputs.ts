@@ -1,4 +1,4 @@
-import { wholeNumberIn, textOfLength } from '../errors/validation.js';
+import { parseInput, wholeNumberIn, textOfLength } from '../errors/validation.js';
 import { z } from 'zod';
 
 /** GET /api/v1/knowledge/search and GraphQL `knowledgeSearch` (§4.6). Keys are the GraphQL argument names. */
@@ -18,3 +18,6 @@ export const KnowledgeSearchInput = z.object({
 });
 
 export type KnowledgeSearch = z.output<typeof KnowledgeSearchInput>;
+
+/** §4.6 search arguments parsed, or a 400 naming each failing one. */
+export const parseKnowledgeSearch = (input: unknown): KnowledgeSearch => parseInput(KnowledgeSearchInput, input);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/catalogue.js';
+import { wholeNumberIn } from '../errors/validation.js';
 import { slugify } from '../catalogue/slug.js';
 import { ESTIMATOR_MODEL, type EstimatorRegion } from './data/estimator-model.js';
 
@@ -31,7 +32,7 @@ const oneOf = <T extends string>(values: readonly T[]) =>
     .trim()
     .toLowerCase()
     .pipe(z.enum(values as [T, ...T[]], { error: `must be one of ${values.join(', ')}` }));
-const whole = ([min, max]: readonly [number, number]) => z.int({ error: 'must be an integer' }).min(min).max(max);
+const whole = ([min, max]: readonly [number, number]) => wholeNumberIn(min, max);
 
 /** GET /api/v1/venues/pricing and GraphQL `pricingEstimate` (§4.3); defaults from the model file. */
 export const PricingEstimateInput = z.object({
@@ -160,7 +161,7 @@ export const RegionalRangeInput = z.object({
       return season ?? z.NEVER;
     })
     .optional(),
-  guests: z.int().min(RANGE_GUESTS[0]).max(RANGE_GUESTS[1]).optional(),
+  guests: wholeNumberIn(...RANGE_GUESTS).optional(),
 });
 export type RegionalRangeQuery = z.output<typeof RegionalRangeInput>;
 

@@ -1,5 +1,6 @@
-import { Kind, isEnumType, type GraphQLEnumType, type GraphQLSchema, type TypeNode } from 'graphql';
+import { Kind, isEnumType, parse, type DocumentNode, type GraphQLEnumType, type GraphQLSchema, type Source, type TypeNode } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
+import { argumentFedBy, type NumberRefusal } from '../graphql/refused-argument.js';
 
 /** How a REST query/path string becomes the GraphQL variable it feeds. */
 export interface ParamSpec {
@@ -13,6 +14,24 @@ export interface ParamSpec {
   in: 'query' | 'path';
   /** An enum-typed variable: REST takes the wire values (the enum values' internal values), read as String. */
   enumType?: GraphQLEnumType;
+  /** A number the variable's argument bounds: a value REST cannot pass to GraphQL is refused in its module's words. */
+  refuse?: NumberRefusal;
+}
+
+/** Route documents by source, each parsed once more when its route is compiled (numberRefusalFor). */
+const routeDocuments = new WeakMap<Source, DocumentNode>();
+
+/**
+ * The refusal of the argument a route's variable feeds (numberRefusalOf), found in the route's document: compileRoute
+ * hands each variable's type node, whose location's source is that document. Without one (a document parsed without
+ * locations) the coercion below says only what GraphQL takes.
+ */
+function numberRefusalFor(variable: string, type: TypeNode, schema: GraphQLSchema): NumberRefusal | undefined {
+  const source = type.loc?.source;
+  if (!source) return undefined;
+  let document = routeDocuments.get(source);
+  if (!document) routeDocuments.set(source, (document = parse(source)));
+  return argumentFedBy(document, variable, schema)?.refuse;
 }
 
 export function paramSpecFrom(name: string, variable: string, type: TypeNode, inPath: boolean, schema: GraphQLSchema): ParamSpec {
@@ -32,7 +51,9 @@ export function paramSpecFrom(name: string, variable: string, type: TypeNode, in
   if (node.kind !== Kind.NAMED_TYPE || !['String', 'Int', 'Float', 'Boolean'].includes(node.name.value)) {
     throw new Error(`REST parameter ${name}: unsupported variable type`);
   }
-  return { name, variable, scalar: node.name.value as ParamSpec['scalar'], list, required, in: inPath ? 'path' : 'query' };
+  const scalar = node.name.value as ParamSpec['scalar'];
+  const refuse = scalar === 'Int' || scalar === 'Float' ? numberRefusalFor(variable, type, schema) : undefined;
+  return { name, variable, scalar, list, required, in: inPath ? 'path' : 'query', ...(refuse ? { refuse } : {}) };
 }
 
 /** An enum's wire values in declared order (src/graphql/closed-set.ts states them; the printed schema sorts). */
@@ -67,8 +88,11 @@ function enumNameOf(param: string, enumType: GraphQLEnumType, raw: unknown): str
   });
 }
 
-const INTEGER = /^[+-]?\d{1,15}$/;
+const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+/** GraphQL's Int is 32-bit: a larger whole number would be refused by execution, not by the route's own check. */
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
 
 /** One REST string as the variable's type; a value that does not coerce is invalid_parameters naming the parameter. */
 export function coerceParam(spec: ParamSpec, raw: string): unknown {
@@ -82,15 +106,26 @@ export function coerceParam(spec: ParamSpec, raw: string): unknown {
   return coerceScalar(spec, raw);
 }
 
+/**
+ * What GraphQL cannot take is refused here, by the argument's own parser when it has one (the value it is shown is
+ * the text itself when that is not a plain number: "1.5", "1e3" and "ten" are all the wrong form), so the answer
+ * states the argument's range and the module's code as an in-form value outside the range gets. Without a parser,
+ * GraphQL's own range.
+ */
 function coerceScalar(spec: ParamSpec, raw: string): unknown {
   const problem = (text: string) => new ApiError('invalid_parameters', { problems: [{ param: spec.name, problem: text }] });
+  const text = raw.trim();
   switch (spec.scalar) {
-    case 'Int':
-      if (!INTEGER.test(raw.trim())) throw problem('must be an integer');
-      return Number(raw);
-    case 'Float':
-      if (!DECIMAL.test(raw.trim())) throw problem('must be a number');
-      return Number(raw);
+    case 'Int': {
+      const value = INTEGER.test(text) ? Number(text) : null;
+      if (value !== null && value >= INT_MIN && value <= INT_MAX) return value;
+      throw spec.refuse?.(value ?? raw) ?? problem(`must be an integer from ${INT_MIN} to ${INT_MAX}`);
+    }
+    case 'Float': {
+      const value = DECIMAL.test(text) ? Number(text) : null;
+      if (value !== null && Number.isFinite(value)) return value;
+      throw spec.refuse?.(raw) ?? problem('must be a plain decimal number such as 1000 (no exponent)');
+    }
     case 'Boolean':
       if (raw === 'true') return true;
       if (raw === 'false') return false;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseInput } from '../errors/validation.js';
+import { decimalIn, parseInput, wholeNumberIn } from '../errors/validation.js';
 
 /** §4.7 sort_by values; newest is the default. */
 /** The 11 vendor categories (§2.9), as slugs; the vendor_categories table holds the same (a test compares them). */
@@ -21,7 +21,7 @@ export const VENDOR_SORTS = ['newest', 'price_low_to_high', 'price_high_to_low',
 export type VendorSort = (typeof VENDOR_SORTS)[number];
 
 const text = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max);
-const price = z.number({ error: 'must be a number' }).min(0).max(10_000_000);
+const price = decimalIn(0, 10_000_000, 1000);
 
 /** GET /api/v1/vendors and GraphQL `vendors` (§4.7). Keys are the GraphQL argument names. */
 export const VendorSearchInput = z
@@ -35,7 +35,7 @@ export const VendorSearchInput = z
     search: text(200).optional(),
     featured: z.boolean({ error: 'must be true or false' }).optional(),
     sortBy: z.enum(VENDOR_SORTS, { error: `must be one of ${VENDOR_SORTS.join(', ')}` }).default('newest'),
-    first: z.int({ error: 'must be an integer' }).min(1).max(100).default(20),
+    first: wholeNumberIn(1, 100).default(20),
     after: z.string().max(2000).optional(),
   })
   .refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMin <= v.priceMax, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalIn, parseInput, wholeNumberIn } from '../errors/validation.js';
 
 /** Named values of §4.1 (documentation and examples; venue_type matches any property type by substring). */
 export const NAMED_VENUE_TYPES = [
@@ -19,8 +20,8 @@ export const NAMED_VENUE_TYPES = [
 ] as const;
 export const NAMED_AMENITIES = ['pool', 'hot-tub', 'ocean-view', 'mountain-view', 'outdoor-ceremony', 'pet-friendly'] as const;
 
-const count = (max: number) => z.int({ error: 'must be an integer' }).min(0).max(max);
-const price = z.number({ error: 'must be a number' }).min(0).max(10_000_000);
+// §4.1 bounds only limit; the filters' bounds are ours, far past any listing, and stated in every refusal.
+const price = decimalIn(0, 10_000_000, 1000);
 const text = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max);
 
 /** GET /api/v1/venues and GraphQL `venues` (§4.1). Keys are the GraphQL argument names. */
@@ -29,11 +30,11 @@ export const VenueSearchInput = z
     state: text(100).optional(),
     city: text(100).optional(),
     venueType: text(50).optional(),
-    capacityMin: count(10_000).optional(),
-    capacityMax: count(10_000).optional(),
+    capacityMin: wholeNumberIn(0, 10_000).optional(),
+    capacityMax: wholeNumberIn(0, 10_000).optional(),
     priceMin: price.optional(),
     priceMax: price.optional(),
-    bedroomsMin: count(1_000).optional(),
+    bedroomsMin: wholeNumberIn(0, 1_000).optional(),
     amenities: z
       .array(
         z
@@ -44,7 +45,7 @@ export const VenueSearchInput = z
       )
       .max(20)
       .optional(),
-    first: z.int({ error: 'must be an integer' }).min(1).max(100).default(20),
+    first: wholeNumberIn(1, 100).default(20),
     after: z.string().max(2000).optional(),
   })
   .refine((v) => v.capacityMin === undefined || v.capacityMax === undefined || v.capacityMin <= v.capacityMax, {
@@ -57,6 +58,9 @@ export const VenueSearchInput = z
   });
 
 export type VenueSearch = z.output<typeof VenueSearchInput>;
+
+/** §4.1 search arguments parsed, or a 400 naming each failing one. */
+export const parseVenueSearch = (input: unknown): VenueSearch => parseInput(VenueSearchInput, input);
 
 /** Characters a venue slug can have (§4.2 invalid_slug): lowercase words joined by hyphens and slashes. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:[-/][a-z0-9]+)*$/;

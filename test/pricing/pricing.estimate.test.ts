@@ -155,8 +155,10 @@ describe('GET /api/v1/venues/pricing and pricingEstimate', () => {
     );
     const region = await t.rest('/api/v1/venues/pricing?region=atlantis');
     for (const id of ESTIMATOR_MODEL.regions.map((r) => r.id)) expect(region.body.error.message).toContain(id);
-    // A value that is not an integer at all is refused by the type layer, naming the parameter.
-    expectRestError(await t.rest('/api/v1/venues/pricing?nights=2.5'), 400, 'invalid_parameters', 'nights');
+    // A value that is not an integer at all is refused before GraphQL sees it, with the parameter's own code and range.
+    const fraction = await t.rest('/api/v1/venues/pricing?nights=2.5');
+    expectRestError(fraction, 400, 'invalid_nights', 'nights');
+    expect(fraction.body.error.message).toBe('nights must be an integer from 2 to 7.');
   });
 
   it('is not captured by /venues/{slug} (literal routes first)', async () => {

@@ -216,7 +216,13 @@ describe('GET /api/v1/regional-cost-ranges and regionalCostRange', () => {
       expectGraphQLError(await t.graphql(`{ regionalCostRange${args ? `(${args})` : ''} { covered } }`), code, argument);
     }
     expectRestError(await t.rest('/api/v1/regional-cost-ranges?state='), 400, 'invalid_parameters', 'state');
-    expectRestError(await t.rest('/api/v1/regional-cost-ranges?state=CA&guests=many'), 400, 'invalid_parameters', 'guests');
+    // Not a whole number at all: the same code and range as one out of range, though GraphQL's type refuses it first.
+    for (const guests of ['many', '1.5', '1e3']) {
+      const rest = await t.rest(`/api/v1/regional-cost-ranges?state=CA&guests=${guests}`);
+      expectRestError(rest, 400, 'invalid_guests', 'guests');
+      expect(rest.body.error.message).toBe('guests must be an integer from 1 to 2000.');
+    }
+    expectGraphQLError(await t.graphql('{ regionalCostRange(state: "CA", guests: 1.5) { covered } }'), 'invalid_guests', 'guests');
     for (const ok of ['guests=1', 'guests=2000', 'season=01', 'season=12', 'season=1', 'season=sep']) {
       expect((await t.rest(`/api/v1/regional-cost-ranges?state=CA&${ok}`)).status, ok).toBe(200);
     }
