@@ -81,9 +81,23 @@ export async function claimKey<R>(request: ClaimRequest, deps: { prisma: PrismaC
       });
     }
     if (existing.state === 'completed') return { kind: 'replay', response: existing.response as R };
-    throw new ApiError('idempotency_in_progress', { headers: { 'Retry-After': '2' } });
+    throw inProgress();
   }
-  throw new ApiError('idempotency_in_progress', { headers: { 'Retry-After': '2' } });
+  throw inProgress();
+}
+
+/** Seconds a client should wait before retrying a key whose first request still runs (most finish well within it). */
+export const IN_PROGRESS_RETRY_SECONDS = 2;
+
+/**
+ * 409 idempotency_in_progress. The wait is in the message and hint, not in Retry-After: §8.3 gives that header to 429
+ * answers only, and clients that honour it generically would treat this conflict as a rate limit.
+ */
+export function inProgress(): ApiError {
+  return new ApiError('idempotency_in_progress', {
+    message: `A request with this idempotency key is still processing; retry in ${IN_PROGRESS_RETRY_SECONDS} seconds.`,
+    hint: `Retry after ${IN_PROGRESS_RETRY_SECONDS} seconds with the same X-Idempotency-Key and body.`,
+  });
 }
 
 /** Gives the key back after a refusal (4xx) or a failure (5xx): only completed outcomes are remembered. */

@@ -8,7 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
 import { checkInquiry, refund, type Limits, type Ticket } from '../limits/limits.service.js';
 import type { InquiryInput } from './inquiries.inputs.js';
-import { canonicalJson, claimKey, releaseClaim, sha256, type Claim } from './idempotency.js';
+import { canonicalJson, claimKey, inProgress, releaseClaim, sha256, type Claim } from './idempotency.js';
 
 export interface InquiryDeps {
   prisma: PrismaClient;
@@ -170,7 +170,7 @@ async function insertLead(parsed: InquiryInput, target: Target, sender: InquiryS
       if (done.count !== 1) throw new LeaseLost();
     }, REQUEST_TRANSACTION);
   } catch (error) {
-    if (error instanceof LeaseLost) throw new ApiError('idempotency_in_progress', { headers: { 'Retry-After': '2' } });
+    if (error instanceof LeaseLost) throw inProgress();
     throw error;
   }
   return result;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
 import { canonicalJson, sha256 } from '../../src/inquiries/idempotency.js';
 import { camelBody, postGraphql, postRest, resultOf, targets, validBody, type Targets } from './support.js';
+import { listenApp } from '../support/processes.js';
 
 let t: TestApp;
 let tg: Targets;
@@ -96,6 +97,22 @@ describe('§4.12 idempotency', () => {
     const live = await postRest(t, 'venue', body, { idem: 'live' });
     expectRestError(live, 409, 'idempotency_in_progress');
     expect(live.body.error.hint).toMatch(/[Rr]etry/);
+    // §8.3: Retry-After is for 429 only; the wait is stated in the message instead.
+    expect(live.headers.get('retry-after')).toBeNull();
+    expect(live.body.error.message).toMatch(/retry in 2 seconds/);
+    const server = await listenApp(t.app);
+    try {
+      const overSocket = await fetch(`${server.base}/api/v1/inquiries/venue`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.keys.partner}`, 'content-type': 'application/json', 'x-idempotency-key': 'live' },
+        body: JSON.stringify(body),
+      });
+      expect(overSocket.status).toBe(409);
+      expect(overSocket.headers.get('retry-after')).toBeNull();
+      expect(((await overSocket.json()) as { error: { code: string } }).error.code).toBe('idempotency_in_progress');
+    } finally {
+      await server.close();
+    }
     expectGraphQLError(await postGraphql(t, 'venue', body, { idem: 'live' }), 'idempotency_in_progress');
     await seed('stale', now - 1, now + 86_400_000);
     expect((await postRest(t, 'venue', body, { idem: 'stale' })).status).toBe(201);
