@@ -38,8 +38,10 @@ import {
   checkAssistantCall,
   checkFailedKeyBudget,
   checkKeyless,
+  checkKeylessBatch,
   checkRequest,
   countFailedKey,
+  countKeyless,
   createLimits,
   type Decision,
 } from './limits/limits.service.js';
@@ -119,10 +121,8 @@ export function createApp(options: AppOptions): App {
     baseUrl: deps.baseUrl,
     allowedOrigins: options.mcpAllowedOrigins ?? [],
     maxBodyBytes,
-    admitKeyless: async (ip) => {
-      const decision = await checkKeyless(ip, deps);
-      if (!decision.allowed) throw rateLimited(decision);
-    },
+    admitKeyless: (ip, count) => checkKeylessBatch(ip, count, deps),
+    countKeyless: (ip, count) => countKeyless(ip, count, deps),
     toApiError: (e, log, requestId) => translate(e, log, requestId),
     runner: (ip, requestId, log) => async (operationId, input) => {
       await checkAssistantCall(ip, deps);
@@ -198,7 +198,7 @@ export function createApp(options: AppOptions): App {
     if (!admission.decision.allowed) throw rateLimited(admission.decision);
     const idempotencyKey = headers.get('x-idempotency-key');
     // Object.assign, not a spread with more fields after it: once warm, Node 20's V8 gives each such object a hidden
-    // class of its own (docs/performance.md, "stop 22"), and every resolver reads this one.
+    // class of its own, and every resolver reads this one.
     const { log, requestId } = scope;
     return Object.assign({}, deps, { log, requestId, surface, apiKey, loaders: createLoaders(dayRates, deps.readRows), idempotencyKey, scope });
   };
@@ -249,9 +249,9 @@ export function createApp(options: AppOptions): App {
           ? await keylessContext(scope, admission, ip)
           : await contextFor(request.headers, scope, 'graphql', admission, ip);
         const answer = await yoga.fetch(request, context, body);
-        return await withGraphQLErrorBody(answer, requestId, deps.baseUrl);
+        return await withGraphQLErrorBody(answer, requestId, deps.baseUrl, request.headers.get('accept'));
       } catch (e) {
-        return graphqlErrorResponse(translate(e, log, requestId, request.signal), requestId, deps.baseUrl);
+        return graphqlErrorResponse(translate(e, log, requestId, request.signal), requestId, deps.baseUrl, request.headers.get('accept'));
       }
     }
     if (path === `${API_PREFIX}/openapi.json` && request.method === 'GET') {

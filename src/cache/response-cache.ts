@@ -107,7 +107,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     keyPrefix: options.keyPrefix ?? 'wv:rc:',
     // A lookup that waits longer than computing the answer would have is worse than a miss.
     commandTimeoutMs: 250,
-    onConnectionError: (err) => log.warn({ err: { message: err.message } }, 'response cache: Redis connection error; answering without the cache'),
+    onConnectionError: (err) => log.warn({ err }, 'response cache: Redis connection error; answering without the cache'),
   });
   const breaker = createBreaker({
     nowMs: () => options.now().getTime(),
@@ -182,7 +182,7 @@ export interface AnswerCodec<T> {
  * Answers one shared read through the response cache: a cached answer is served after the per-key allowances its
  * computation charged are charged again (a used-up venue detail allowance makes it a miss, so the computation refuses
  * it exactly as without a cache); otherwise the answer is computed and, when clean (`codec.keep` takes it, nothing
- * degraded, at most one venue lookup), kept. A computation that throws keeps nothing. `operation` null: not a shared
+ * degraded), kept. A computation that throws keeps nothing. `operation` null: not a shared
  * read, computed as it is.
  */
 export async function answerThroughCache<T>(
@@ -205,7 +205,7 @@ export async function answerThroughCache<T>(
   const notes: AnswerNotes = { venueLookups: 0 };
   ctx.answerNotes = notes;
   const answer = await compute();
-  const text = !notes.doNotReuse && notes.venueLookups <= 1 ? codec.keep(answer) : null;
+  const text = !notes.doNotReuse ? codec.keep(answer) : null;
   if (text !== null) cache.keep(key, { data: text, storedAt: ctx.now().getTime(), venueLookups: notes.venueLookups });
   noteCache(ctx, 'MISS');
   return answer;
@@ -228,13 +228,12 @@ export function executeThroughCache(
 }
 
 async function chargedAgain(hit: CachedAnswer, ctx: RequestContext): Promise<boolean> {
-  for (let i = 0; i < hit.venueLookups; i++) {
-    try {
-      await checkVenueDetail(ctx.apiKey, ctx);
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'venue_detail_rate_limit_exceeded') return false;
-      throw e;
-    }
+  if (hit.venueLookups === 0) return true;
+  try {
+    await checkVenueDetail(ctx.apiKey, ctx, hit.venueLookups);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'venue_detail_rate_limit_exceeded') return false;
+    throw e;
   }
   return true;
 }

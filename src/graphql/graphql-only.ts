@@ -12,3 +12,9 @@ export function graphqlOnly(description: string) {
 
 /** The extension key graphqlOnly sets. */
 export const GRAPHQL_ONLY_DESCRIPTION = 'graphqlOnlyDescription';
+
+/**
+ * The extension key of a description the REST contract keeps as it was while GraphQL's says more (a venue's detail
+ * fields name the lookup they cost on GraphQL; REST's detail route states that itself).
+ */
+export const REST_DESCRIPTION = 'restDescription';

@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
 import { readOwnPropertiesInline } from './own-property.js';
+import { noteDetailReads } from '../limits/venue-details.js';
 import './scalars.js';
 // Each module registers its types and root fields on the builder when imported.
 import '../venues/venues.graphql.js';
@@ -19,6 +20,7 @@ export function getSchema(): GraphQLSchema {
   if (!schema) {
     schema = builder.toSchema({ sortSchema: true });
     readOwnPropertiesInline(schema);
+    noteDetailReads(schema);
   }
   return schema;
 }

@@ -11,7 +11,9 @@ import { useStorableText } from './storable-text.js';
 import { useDeprecationNotice } from '../http/deprecation.js';
 import { usePersistedOperationsManifest, type PersistedOperations } from './persisted-operations.js';
 import { useJitExecution } from './jit.js';
+import { useVenueDetailCharge } from '../limits/venue-details.js';
 import { useDocumentCache } from './document-cache.js';
+import { useIntrospectionAnswer } from './introspection-answer.js';
 import { Request as FetchRequest, Response as FetchResponse } from '../http/fetch-api.js';
 import { utf8Bytes } from '../http/utf8.js';
 import { bodyText, plainPostOf, type PlainPost } from './plain-post.js';
@@ -132,6 +134,9 @@ export function createGraphQLServer(options: {
     useDocumentCache(),
     // Before the response cache, which wraps the execution it finds (a miss runs compiled).
     useJitExecution({ compileAfter: JIT_COMPILE_AFTER }),
+    // Inside the response cache: a miss counts the venues whose details it read; a hit counts them again there.
+    useVenueDetailCharge(),
+    useIntrospectionAnswer(),
     // Last: every check above runs on a cached answer too.
     useResponseCache(),
   ];
@@ -150,7 +155,7 @@ export function createGraphQLServer(options: {
     graphiql: false,
     // The HTTP layer has read the body already, refused past MAX_BODY_BYTES with the §7 envelope (app.ts). Yoga's own
     // limit piped that body once more through a TransformStream and a Node stream pipeline, whose abort signal and
-    // listeners kept ~11 KB of every POST alive through young-generation GCs (docs/performance.md, "stop 23").
+    // listeners kept part of every POST alive through young-generation GCs.
     maxRequestBodySize: false,
     // Every error is formatted with its request's scope by useCatalogueErrors, which sees the request; maskError does not.
     maskedErrors: false,
@@ -161,13 +166,13 @@ export function createGraphQLServer(options: {
   // Yoga's server without the whatwg-node server adapter createYoga wraps it in: that layer isolated a server context
   // per request (Object.create and a copy of every property by descriptor, even of an empty one), ran the onRequest
   // hooks of Yoga's health-check and unhandled-route plugins (no path but /graphql reaches Yoga here), and wrapped the
-  // answer in promises once more (docs/performance.md, "stop 36"). Given our request context as its server context,
+  // answer in promises once more. Given our request context as its server context,
   // Yoga runs the params handler with it: resolvers get the very object REST resolvers do, and nothing copies it.
   const handle = yoga.handle as unknown as (request: Request, context: YogaServerContext) => Promise<Response> | Response;
 
   /**
    * A plain POST skips the two ends of Yoga's request pipeline, whose promise chains, header reads and second Response
-   * cost ~35–55 µs of a ~790 µs 20-venue search (4–7 %, one process, alternating windows; docs/performance.md "stop 38"):
+   * were a measurable part of a 20-venue search (docs/performance.md, Levers):
    * reading the request (the body is read and its parameters are what Yoga's parser would find) and, for an answer
    * without errors, writing it: its JSON text is returned, for a Fetch Response (`fetch`) or node's writeHead (the
    * lane) to carry. In between, Yoga's getResultForParams runs as it does for every request: onParams
@@ -200,8 +205,7 @@ export function createGraphQLServer(options: {
   async function yogaAnswer(request: Request, context: YogaServerContext, body?: Uint8Array<ArrayBuffer>): Promise<Response> {
     if (body) bodies.set(request, body);
     // Nothing waits for the answer through an abort listener on the request's signal, as the adapter's fetch() did:
-    // that kept every answer alive across young-generation GCs until the next mark-compact (~45 KB a request,
-    // docs/performance.md "stop 23"). A client that hangs up is handled by the HTTP layer, as for REST.
+    // that kept every answer alive across young-generation GCs until the next mark-compact. A client that hangs up is handled by the HTTP layer, as for REST.
     // Yoga answers JSON as text.
     return withJsonBytes(await handle(request, context));
   }

@@ -80,17 +80,21 @@ async function applyLog(
   mode: LogMode,
   failure: FailurePolicy,
   member = `${deps.limits.memberPrefix}:${(counter++).toString(36)}`,
+  weight = 1,
 ): Promise<{ result: LogResult; ticket: Ticket }> {
   const { limits } = deps;
   const nowMs = deps.now().getTime();
-  const operation = { key, rules, nowMs, mode, member };
+  const operation = { key, rules, nowMs, mode, member, weight };
   try {
     const result = await limits.store.apply(operation);
     limits.onDecision?.(LIMIT_NAMES[key.slice(0, key.indexOf(':'))] ?? 'other', result.allowed, 'shared');
     return { result, ticket: { key, rules, member, store: limits.store } };
   } catch (error) {
     if (failure === 'refuse') {
-      limits.log.error({ err: error, key: key.split(':')[0] }, 'limiter store unreachable: refusing a limit that fails closed');
+      limits.log.error(
+        { err: error, limit: LIMIT_NAMES[key.slice(0, key.indexOf(':'))] ?? 'other' },
+        'limiter store unreachable: refusing a limit that fails closed',
+      );
       throw new ApiError('service_unavailable', { headers: { 'Retry-After': '5' }, cause: error });
     }
     if (nowMs - limits.warnedAt >= MINUTE_MS) {
@@ -218,20 +222,31 @@ export async function refund(ticket: Ticket, deps: LimitsDeps): Promise<Record<s
 }
 
 /**
- * One venue detail lookup (§8 row 3): 20 a day for every tier, apart from the read count (§8.2). Each resolved
- * `venue(slug)` field is one lookup. Throws 429 venue_detail_rate_limit_exceeded when used up.
+ * Venue detail lookups (§8 row 3): 20 a day for every tier, apart from the read count (§8.2). Each resolved
+ * `venue(slug)` field is one lookup, and so is each other venue whose detail-only fields (§2.3) an answer carries
+ * (`count` of them, all or none). Throws 429 venue_detail_rate_limit_exceeded when they do not all fit.
  */
-export async function checkVenueDetail(identity: ApiKeyIdentity, deps: LimitsDeps): Promise<void> {
+export async function checkVenueDetail(identity: ApiKeyIdentity, deps: LimitsDeps, count = 1): Promise<void> {
   const { policy } = deps.limits;
   const rules = [{ windowMs: DAY_MS, limit: identity.keyless ? policy.assistant.venueDetailsPerDay : policy.venueDetailPerDay }];
-  const { result } = await applyLog(deps, `vd:${identity.id}`, rules, 'hit', 'fallback');
-  if (!result.allowed) {
-    const retryAfter = retryAfterOf(result.windows, deps.now().getTime());
+  const { result } = await applyLog(deps, `vd:${identity.id}`, rules, 'hit', 'fallback', undefined, count);
+  if (result.allowed) return;
+  const nowMs = deps.now().getTime();
+  if (count > rules[0].limit) {
     throw new ApiError('venue_detail_rate_limit_exceeded', {
-      message: `Daily venue detail lookups used up (${rules[0].limit} in 24 hours).`,
-      headers: { 'Retry-After': String(retryAfter) },
+      message: `This request reads the details of ${count} venues; a key may look up ${rules[0].limit} in 24 hours.`,
+      hint: 'Ask for detail fields (description, photos, testimonials, …) of fewer venues per request, or use venue(slug).',
+      headers: { 'Retry-After': String(seconds(rules[0].windowMs)) },
     });
   }
+  const used = result.windows[0].count;
+  throw new ApiError('venue_detail_rate_limit_exceeded', {
+    message:
+      count === 1
+        ? `Daily venue detail lookups used up (${rules[0].limit} in 24 hours).`
+        : `This request reads the details of ${count} venues; ${Math.max(0, rules[0].limit - used)} of the ${rules[0].limit} daily venue detail lookups are left.`,
+    headers: { 'Retry-After': String(retryAfterOf(result.windows, nowMs)) },
+  });
 }
 
 /**
@@ -301,4 +316,42 @@ export async function rateLimitStatus(identity: ApiKeyIdentity, deps: LimitsDeps
     venueInquiriesPerDay: allowance(day(policy.inquiryPerDay)[0], venueInquiries[0]),
     vendorInquiriesPerDay: allowance(day(policy.inquiryPerDay)[0], vendorInquiries[0]),
   };
+}
+
+/**
+ * `count` keyless requests of one IP that arrive together (the messages of one MCP batch, §8.4): all counted, or none
+ * when fewer are left, refused 429 rate_limit_exceeded with Retry-After set to when the whole count fits (not merely
+ * the next one). Returns the §8.3 headers as they stand after counting. `count` is at least 1.
+ */
+export async function checkKeylessBatch(ip: string, count: number, deps: LimitsDeps): Promise<Record<string, string>> {
+  const rules = [{ windowMs: MINUTE_MS, limit: deps.limits.policy.keylessPerMinute }];
+  const { result } = await applyLog(deps, `ip:${ip}`, rules, 'hit', 'fallback', undefined, count);
+  const nowMs = deps.now().getTime();
+  if (result.allowed) return rateLimitHeaders(rules, result, nowMs);
+  const limit = rules[0].limit;
+  if (count > limit) {
+    // No wait makes room for more than a whole minute's allowance: no Retry-After.
+    throw new ApiError('rate_limit_exceeded', {
+      message: `This request counts ${count} keyless requests, more than the ${limit} a minute an address may make; send fewer messages at once.`,
+      headers: rateLimitHeaders(rules, { ...result, allowed: true }, nowMs),
+    });
+  }
+  const headers = rateLimitHeaders(rules, result, nowMs);
+  const left = Math.max(0, limit - result.windows[0].count);
+  throw new ApiError('rate_limit_exceeded', {
+    message: `Keyless rate limit exceeded (${limit} a minute): this request counts ${count} and ${left} are left; retry after ${headers['Retry-After']} s.`,
+    headers,
+  });
+}
+
+/**
+ * Counts `count` keyless requests of one IP after they were answered (MCP tool calls refused before their run counted
+ * them), as many as fit: nothing is left to refuse. Returns the §8.3 headers as they stand; a count of 0 only reads them.
+ */
+export async function countKeyless(ip: string, count: number, deps: LimitsDeps): Promise<Record<string, string>> {
+  const rules = [{ windowMs: MINUTE_MS, limit: deps.limits.policy.keylessPerMinute }];
+  const mode: LogMode = count > 0 ? 'hit' : 'peek';
+  const applied = await Promise.all(Array.from({ length: Math.max(count, 1) }, () => applyLog(deps, `ip:${ip}`, rules, mode, 'fallback')));
+  const last = applied.reduce((a, b) => (b.result.windows[0].count > a.result.windows[0].count ? b : a));
+  return rateLimitHeaders(rules, { ...last.result, allowed: true }, deps.now().getTime());
 }

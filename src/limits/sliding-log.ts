@@ -25,6 +25,11 @@ export interface LogOperation {
   mode: LogMode;
   /** Unique id of the entry a hit appends or a refund removes. */
   member: string;
+  /**
+   * Entries one hit appends, all or none (a GraphQL answer reading the details of several venues is that many venue
+   * detail lookups, §8 row 3). They are `member`, then `member#2` … `member#N`. @default 1
+   */
+  weight?: number;
 }
 
 /** One window of a log after the operation. */
@@ -60,19 +65,22 @@ export function applyToEntries(entries: EntryLog, op: LogOperation): LogResult {
   const expired = entries.firstAfter(op.nowMs - longest);
   if (expired > 0) entries.dropOldest(expired);
   if (op.mode === 'refund') entries.removeNewest(op.member);
+  const weight = op.weight ?? 1;
   const starts = op.rules.map((r) => entries.firstAfter(op.nowMs - r.windowMs));
-  const allowed = op.rules.every((r, i) => entries.length - starts[i] < r.limit);
+  const allowed = op.rules.every((r, i) => entries.length - starts[i] + weight <= r.limit);
   if (op.mode === 'hit' && allowed) {
     const at = entries.firstAfter(op.nowMs);
-    entries.insert(at, op.nowMs, op.member);
+    for (let n = weight; n >= 1; n--) entries.insert(at, op.nowMs, n === 1 ? op.member : `${op.member}#${n}`);
     for (let i = 0; i < starts.length; i++) if (starts[i] > at) starts[i] = at;
   }
   const windows = op.rules.map((r, i): WindowState => {
     const count = entries.length - starts[i];
+    // A refused hit of weight w passes once count + w − limit entries have expired: the last of them frees it.
+    const mustExpire = allowed && op.mode === 'hit' ? count - r.limit + 1 : count + weight - r.limit;
     return {
       count,
       oldestMs: count > 0 ? entries.timeAt(starts[i]) : null,
-      freeAtMs: count >= r.limit ? entries.timeAt(starts[i] + count - r.limit) + r.windowMs : null,
+      freeAtMs: mustExpire > 0 && mustExpire <= count ? entries.timeAt(starts[i] + mustExpire - 1) + r.windowMs : null,
     };
   });
   return { allowed, windows };

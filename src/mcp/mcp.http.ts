@@ -3,6 +3,7 @@ import type { ApiError } from '../errors/api-error.js';
 import { readBody } from '../http/body.js';
 import { withJsonBytes } from '../http/responses.js';
 import type { Logger } from '../logging/logger.js';
+import { answerBadParams, batchRefusal, isRunnerCall } from './mcp.messages.js';
 import { createAssistantServer, runToolOnCore, type PreparedTool, type RouteRunner } from './mcp.server.js';
 import { Response } from '../http/fetch-api.js';
 
@@ -15,8 +16,13 @@ export interface McpHttpOptions {
   maxBodyBytes: number;
   /** The tool runner of one request, for its client IP (keyless budgets) and request id. */
   runner: (ip: string, requestId: string, log: Logger) => RouteRunner;
-  /** Counts a non-tool request (initialize, tools/list, resources) on the IP's keyless budget; throws 429 when refused. */
-  admitKeyless: (ip: string) => Promise<void>;
+  /**
+   * Counts `count` messages (≥ 1) the tool runner will not count on the IP's keyless budget, all or none, before any
+   * runs; throws 429 when they do not all fit. Returns the X-RateLimit headers after counting.
+   */
+  admitKeyless: (ip: string, count: number) => Promise<Record<string, string>>;
+  /** Counts tool calls that were answered without reaching the runner, as many as fit; 0 only reads. Returns the headers. */
+  countKeyless: (ip: string, count: number) => Promise<Record<string, string>>;
   toApiError: (error: unknown, log: Logger, requestId: string) => ApiError;
 }
 
@@ -66,30 +72,57 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
       if (apiError.code === 'payload_too_large') return rpcError(413, -32600, apiError.message);
       return rpcError(400, -32700, 'Parse error: the body is not JSON.');
     }
-    const messages = Array.isArray(parsed) ? parsed : [parsed];
-    const callsTools = messages.some((m) => (m as { method?: unknown } | null)?.method === 'tools/call');
-    // Tool calls are counted per call (their refusal is a tool error); anything else here, per request.
-    if (!callsTools) {
-      try {
-        await options.admitKeyless(scope.ip);
-      } catch (error) {
-        const apiError = options.toApiError(error, scope.log, scope.requestId);
-        return rpcError(429, -32000, apiError.message, apiError.headers ?? {});
-      }
-    }
-    const run = options.runner(scope.ip, scope.requestId, scope.log);
-    const context = {
-      requestId: scope.requestId,
-      baseUrl: options.baseUrl,
-      toApiError: (e: unknown) => options.toApiError(e, scope.log, scope.requestId),
-    };
-    const server = createAssistantServer(options.tools(), (tool, args) => runToolOnCore(tool, args, run, context));
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      return await withJsonBytes(await transport.handleRequest(request, { parsedBody: parsed }));
-    } finally {
-      void server.close();
-    }
+    const refusal = batchRefusal(request, parsed);
+    if (refusal) return rpcError(refusal.status, refusal.code, refusal.message);
+    return answer(request, parsed, scope, options);
   };
+}
+
+type Scope = { ip: string; requestId: string; log: Logger };
+
+/**
+ * Counts and runs an admitted body. Every message counts one keyless request of the IP (§8.4): a tool call the runner
+ * will run is counted there, per call, its refusal a tool error (§5.2); every other message is counted here before
+ * anything runs, the whole body refused 429 when they do not all fit. A tool call answered without reaching the runner
+ * (its request refused by the SDK, its arguments refused by toRouteInput) is counted afterwards. The answer carries the
+ * X-RateLimit headers as they stand after all of it.
+ */
+async function answer(request: Request, body: unknown, scope: Scope, options: McpHttpOptions): Promise<Response> {
+  const tools = options.tools();
+  const toolNames = new Set(tools.map((t) => t.name));
+  const messages = Array.isArray(body) ? body : [body];
+  const calls = messages.filter((m) => isRunnerCall(m, toolNames)).length;
+  let headers: Record<string, string> = {};
+  if (calls < messages.length) {
+    try {
+      headers = await options.admitKeyless(scope.ip, messages.length - calls);
+    } catch (error) {
+      const apiError = options.toApiError(error, scope.log, scope.requestId);
+      return rpcError(apiError.status, -32000, apiError.message, apiError.headers ?? {});
+    }
+  }
+  let ran = 0;
+  const runner = options.runner(scope.ip, scope.requestId, scope.log);
+  const run: RouteRunner = (operationId, input) => {
+    ran++;
+    return runner(operationId, input);
+  };
+  const context = {
+    requestId: scope.requestId,
+    baseUrl: options.baseUrl,
+    toApiError: (e: unknown) => options.toApiError(e, scope.log, scope.requestId),
+  };
+  const server = createAssistantServer(tools, (tool, args) => runToolOnCore(tool, args, run, context));
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  answerBadParams(transport);
+  let response: Response;
+  try {
+    response = await withJsonBytes(await transport.handleRequest(request, { parsedBody: body }));
+  } finally {
+    void server.close();
+  }
+  if (calls > 0) headers = await options.countKeyless(scope.ip, Math.max(0, calls - ran));
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }

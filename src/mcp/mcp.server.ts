@@ -12,6 +12,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ApiError } from '../errors/api-error.js';
+import { assertStorableText } from '../errors/storable-text.js';
 import { errorBody } from '../errors/translate.js';
 import { KNOWLEDGE_DIR, parseFrontmatter } from '../knowledge/knowledge.content.js';
 import { OPENAPI_VERSION } from '../rest/openapi.js';
@@ -44,8 +45,13 @@ export function prepareTools(doc: OpenAPIV3_1.Document): PreparedTool[] {
   return ASSISTANT_TOOLS.map((tool) => ({ ...tool, ...toolSchemas(doc, tool) }));
 }
 
-/** Tool arguments as the route's REST parameters: arrays comma-joined, scalars as text, path parameters apart. */
+/**
+ * Tool arguments as the route's REST parameters: arrays comma-joined, scalars as text, path parameters apart. Text
+ * PostgreSQL cannot store is refused first, naming the argument, as REST and GraphQL refuse it: URLSearchParams would
+ * quietly turn an unpaired surrogate into U+FFFD and the route would look for that.
+ */
 export function toRouteInput(tool: PreparedTool, args: Record<string, unknown>): { search: URLSearchParams; pathValues: Record<string, string> } {
+  assertStorableText(args, 'arguments');
   const search = new URLSearchParams();
   const pathValues: Record<string, string> = {};
   const pathParams = new Set(tool.pathParams);

@@ -9,6 +9,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { OPENAPI_VERSION } from '../rest/openapi.js';
+import { answerBadParams } from './mcp.messages.js';
 
 /**
  * `npm run mcp`: the assistant tools over stdio, as a bridge to a Streamable HTTP endpoint — the running server's
@@ -27,7 +28,9 @@ export async function serveStdioBridge(options: { url: string; fetch?: typeof fe
   server.setRequestHandler(CallToolRequestSchema, (request) => client.callTool(request.params));
   server.setRequestHandler(ListResourcesRequestSchema, (request) => client.listResources(request.params));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => client.readResource(request.params));
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  answerBadParams(transport);
   return {
     close: async () => {
       await server.close();

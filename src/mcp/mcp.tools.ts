@@ -49,7 +49,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     name: 'get_venue',
     title: 'Get one venue',
     description:
-      'Full details of one venue by its slug exactly as search_venues returned it (slashes included, not encoded): description, sleeping capacity, amenities, up to 5 photos, reviews and pricing for the whole minimum stay. Each call counts against a daily budget of venue lookups; do not call it for every search result.',
+      'Full details of one venue by its slug exactly as search_venues returned it (slashes included, not encoded): description, sleeping capacity, amenities, up to 5 photos, reviews and pricing for the whole minimum stay. Each call counts one venue detail lookup of a daily budget (200 a day per address; API keys have 20 a day, however the details are read); do not call it for every search result.',
     operationId: 'getVenue',
     render: ({ data: v }) =>
       `${v.name} — ${v.city}, ${v.state}${v.country ? `, ${v.country}` : ''}. ${v.property_type ?? ''} sleeping ${v.capacity_max ?? '?'} in ${v.bedrooms ?? '?'} bedrooms. From ${money(v.pricing?.starting_total?.amount, v.pricing?.currency)} for ${v.pricing?.min_nights ?? '?'} nights, fees included. ${v.total_photos} photos; ${v.testimonials.length} reviews shown. ${v.url}`,

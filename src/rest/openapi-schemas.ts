@@ -22,7 +22,7 @@ import {
 } from 'graphql';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledRoute } from './adapter.js';
-import { GRAPHQL_ONLY_DESCRIPTION } from '../graphql/graphql-only.js';
+import { GRAPHQL_ONLY_DESCRIPTION, REST_DESCRIPTION } from '../graphql/graphql-only.js';
 import { PAGINATION_SOURCES } from './route.js';
 import { fragmentsOf } from '../graphql/fragments.js';
 
@@ -77,7 +77,9 @@ function jsonSchemaExtension(owner: { extensions?: Readonly<Record<string, unkno
 
 /** The description REST documents: the GraphQL one, unless it is marked GraphQL-only (src/graphql/graphql-only.ts). */
 export function restDescription(owner: { description?: string | null; extensions?: Readonly<Record<string, unknown>> | null }): string | undefined {
-  return owner.extensions?.[GRAPHQL_ONLY_DESCRIPTION] === true ? undefined : (owner.description ?? undefined);
+  if (owner.extensions?.[GRAPHQL_ONLY_DESCRIPTION] === true) return undefined;
+  const rest = owner.extensions?.[REST_DESCRIPTION];
+  return typeof rest === 'string' ? rest : (owner.description ?? undefined);
 }
 
 const isConditional = (node: { directives?: readonly { name: { value: string } }[] }) =>

@@ -1,6 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
-import { graphqlOnly } from '../graphql/graphql-only.js';
+import { graphqlOnly, REST_DESCRIPTION } from '../graphql/graphql-only.js';
 import { connectionOf, selectsConnectionField, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { Venue as VenueRow } from '../generated/prisma/client.js';
@@ -9,6 +9,7 @@ import { asNode, uuidKey } from '../graphql/node.js';
 import { priceRangeText, venuePricing, STORED_AS, VENUE_CURRENCIES, type StartingTotal, type VenuePricing as Pricing } from './venue-pricing.js';
 import { NAMED_AMENITIES, NAMED_VENUE_TYPES } from './venues.inputs.js';
 import { withVenueDetailLimit } from '../limits/limits.graphql.js';
+import { detailOnly } from '../limits/venue-details.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 import { fromPlannedRow, ownProperty } from '../graphql/own-property.js';
 
@@ -129,6 +130,18 @@ const LIST_COLUMNS = {
   amenities: true,
 } as const;
 
+/**
+ * A field of the venue detail (§2.3) that the list item (§2.2) has not: a venue whose answer carries one costs a venue
+ * detail lookup of the key's day, whichever field or list it comes through (src/limits/venue-details.ts).
+ */
+function detail<O extends { description: string; extensions?: Record<string, unknown> }>(options: O) {
+  return {
+    ...options,
+    description: `${options.description} Detail field: each venue answered with one counts as a venue detail lookup (20 a day).`,
+    extensions: { ...options.extensions, ...detailOnly, [REST_DESCRIPTION]: options.description },
+  };
+}
+
 export const Venue = builder.prismaObject('Venue', {
   description: 'A whole-property wedding venue, priced per stay (§2.2 list item and §2.3 detail).',
   // Select mode: the detail's long columns and relations load only when a query selects them (descriptions stay on
@@ -164,16 +177,16 @@ export const Venue = builder.prismaObject('Venue', {
     seoDescription: t.string({ nullable: true, ...graphqlOnly('One-paragraph summary for search results.'), resolve: ownProperty('seoDescription') }),
     amenities: t.stringList({ ...graphqlOnly('Amenity slugs (e.g. pool, hot-tub).'), resolve: ownProperty('amenities') }),
     url: t.field({ type: 'URL', description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.baseUrl}/venues/${v.slug}` }),
-    description: t.exposeString('description', { nullable: true, ...graphqlOnly('Full description, plain text.') }),
-    accommodates: t.exposeInt('accommodates', { nullable: true, ...graphqlOnly('Guests the venue sleeps, as listed.') }),
-    categories: t.exposeStringList('categories', graphqlOnly('Listing categories (e.g. Waterfront, Beach).')),
+    description: t.exposeString('description', { nullable: true, ...detail(graphqlOnly('Full description, plain text.')) }),
+    accommodates: t.exposeInt('accommodates', { nullable: true, ...detail(graphqlOnly('Guests the venue sleeps, as listed.')) }),
+    categories: t.exposeStringList('categories', detail(graphqlOnly('Listing categories (e.g. Waterfront, Beach).'))),
     photos: t.relation('photos', {
-      ...fromPlannedRow({ description: 'At most 5 preview photos in gallery order.' }),
+      ...detail(fromPlannedRow({ description: 'At most 5 preview photos in gallery order.' })),
       query: { orderBy: [{ position: 'asc' }, { id: 'asc' }], take: 5 },
     }),
-    totalPhotos: t.exposeInt('totalPhotos', { description: 'Photos on the full venue page.' }),
+    totalPhotos: t.exposeInt('totalPhotos', detail({ description: 'Photos on the full venue page.' })),
     testimonials: t.relation('testimonials', {
-      ...fromPlannedRow(graphqlOnly('Reviews, newest event first.')),
+      ...detail(fromPlannedRow(graphqlOnly('Reviews, newest event first.'))),
       query: { orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }] },
     }),
   }),

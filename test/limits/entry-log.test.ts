@@ -115,7 +115,7 @@ describe('EntryLog (an in-memory sliding log in typed arrays)', () => {
 
   it("keeps a key's entries off the JavaScript heap: 300,000 add under 1 MB to what a full GC walks", async () => {
     // A full GC's work grows with the objects it marks. One object per entry (with its boxed time and member
-    // string) made 1.5 million entries ~230 MB of heap and ~300 ms per full GC (docs/performance.md, stop 37).
+    // string) made 1.5 million entries ~230 MB of heap and ~300 ms per full GC (docs/performance.md, Levers).
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
     const store = createMemoryStore();

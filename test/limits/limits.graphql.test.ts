@@ -94,7 +94,10 @@ describe('GraphQL request bounds (before any resolver runs)', () => {
   it(`list-aware cost ${GRAPHQL_BOUNDS.maxCost}: first multiplies`, async () => {
     const page = (first: number) =>
       `venues(first: ${first}) { nodes { slug name city state country propertyType venueType latitude longitude capacityMin capacityMax bedrooms beds bathrooms gatheringSpaces priceRange pricing { priceUnit currency minNights weekdayBase weekendBase extraNight startingTotal { amount nights rate includesFees } rateDate } heroImage seoDescription amenities url description accommodates categories photos { url category isFeatured position } totalPhotos testimonials { guestName rating review eventDate } } }`;
-    expect((await t.graphql(`{ ${page(100)} }`)).status).toBe(200);
+    // Within the cost bound; its 100 venues' detail fields pass a key's 20 daily lookups (§8 row 3): refused whole.
+    const one = await t.graphql(`{ ${page(100)} }`);
+    expect(one.status, one.text).toBe(429);
+    expect(one.body.errors[0].extensions.code).toBe('venue_detail_rate_limit_exceeded');
     const heavy = `{ a: ${page(100)} b: ${page(100)} c: ${page(100)} }`;
     const res = await t.graphql(heavy);
     expectBound(res, 'maxCost', GRAPHQL_BOUNDS.maxCost);

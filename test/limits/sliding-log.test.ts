@@ -59,6 +59,25 @@ describe.each(stores)('sliding log on %s', (_name, make) => {
     expect(back.windows[0].count).toBe(0);
   });
 
+  it('a weighted hit appends all its entries or none, and says when it would pass', async () => {
+    const DETAILS = [{ windowMs: DAY_MS, limit: 20 }];
+    const weighted = (nowMs: number, weight: number, mode: 'hit' | 'peek' = 'hit') =>
+      store.apply({ key: 'weighted', rules: DETAILS, nowMs, mode, member: `w${++member}`, weight });
+    expect(await weighted(T0, 12)).toMatchObject({ allowed: true, windows: [{ count: 12, oldestMs: T0, freeAtMs: null }] });
+    expect(await weighted(T0 + 1000, 5)).toMatchObject({ allowed: true, windows: [{ count: 17 }] });
+    // 17 + 4 would pass 20: refused whole, nothing appended; it passes once 1 entry has expired (the first 12 at T0).
+    const refused = await weighted(T0 + 2000, 4);
+    expect(refused).toMatchObject({ allowed: false, windows: [{ count: 17, freeAtMs: T0 + DAY_MS }] });
+    // 9 needs 6 to expire: the 6th oldest is still one of T0's.
+    expect((await weighted(T0 + 2000, 9, 'peek')).windows[0].freeAtMs).toBe(T0 + DAY_MS);
+    // 16 needs 13 to expire: the 13th oldest is the first of T0 + 1000's.
+    expect((await weighted(T0 + 2000, 16, 'peek')).windows[0].freeAtMs).toBe(T0 + 1000 + DAY_MS);
+    expect(await weighted(T0 + 2000, 3)).toMatchObject({ allowed: true, windows: [{ count: 20, freeAtMs: T0 + DAY_MS }] });
+    // More than the whole window never passes.
+    expect((await weighted(T0 + DAY_MS + 2000, 21)).allowed).toBe(false);
+    expect((await weighted(T0 + DAY_MS + 2000, 20)).allowed).toBe(true);
+  });
+
   it('50 concurrent hits at a limit of 10 let exactly 10 through', async () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => hit(store, 'race', T0)));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);

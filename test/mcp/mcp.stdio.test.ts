@@ -44,6 +44,9 @@ describe('npm run -s mcp (stdio)', () => {
       const refused = await client.callTool({ name: 'search_venues', arguments: { limit: 80 } });
       expect(refused.isError).toBe(true);
       expect((refused.structuredContent as any).error).toMatchObject({ code: 'invalid_parameters', param: 'limit' });
+      const malformed = client.callTool({ name: 'search_venues', arguments: [1] as unknown as Record<string, unknown> });
+      await expect(malformed).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('arguments must be an object') });
+      await expect(malformed).rejects.not.toMatchObject({ message: expect.stringMatching(/expected record|invalid_type/) });
       expect((await client.listResources()).resources.length).toBeGreaterThanOrEqual(40);
     } finally {
       await client.close();
