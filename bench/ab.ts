@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { canPin, cleanupAll, freePort, pinSelf, registerCleanup, registerTempDir, startNode, type Child } from './children.js';
 import { callgrindWrapper, hasCallgrind, instructionsPerRequest } from './instructions.js';
 import { median } from './report.js';
-import { baseEnv, FIRST_START_TIMEOUT_MS, LOAD_CPU, READY, SERVER_CPU } from './database-run.js';
+import { baseEnv, FIRST_START_TIMEOUT_MS, LOAD_CPU, READY, SERVER_CPU } from './servers.js';
 import { measure, type Measurement } from './load.js';
 import { createScratchDatabase, isLoopback } from './postgres.js';
 import { abSummary, type AbRound } from './ab-summary.js';

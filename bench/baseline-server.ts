@@ -6,21 +6,28 @@
  *   PostgreSQL on BENCH_DATABASE_URL):
  *   /search answers R1's body, /graph R4's, /detail/<slug> R3's (B1d), /vendors R6's (B1v), and one path per other read route (bench/cases.ts). BENCH_CURSOR_SECRET: the
  *   API's CURSOR_SECRET, so next_cursor matches.
+ * - BENCH_REALISTIC=1 (B0r, B1r, B1gr): besides, what any real endpoint does for a browser's request
+ *   (bench/realistic-baseline.ts): the key looked up by its SHA-256 in the database (sql only), one JSON log line
+ *   per request on stdout, the body compressed as the client asks, and the CORS header for an origin of
+ *   BENCH_CORS_ORIGINS.
  * Prints "listening" once it accepts connections.
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createSqlBodies, type Query, type QueryMany } from './baseline-sql.js';
+import { realisticDuties } from './realistic-baseline.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const port = Number(process.env.PORT);
 const mode = process.env.BENCH_BASELINE;
 
-function send(res: ServerResponse, status: number, body: string | Buffer) {
+let send = (_req: IncomingMessage, res: ServerResponse, status: number, body: string | Buffer) => {
   res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
   res.end(body);
-}
+};
+/** The realistic baselines' key check, before the body is made: false when it answered the request itself. */
+let admit = async (_req: IncomingMessage, _res: ServerResponse): Promise<boolean> => true;
 
 async function openQuery(): Promise<{ query: Query; queryMany: QueryMany; close: () => Promise<void> }> {
   const { default: pg } = await import('pg');
@@ -49,15 +56,17 @@ async function openQuery(): Promise<{ query: Query; queryMany: QueryMany; close:
   };
 }
 
-let handler: (url: string, res: ServerResponse) => void;
+let handler: (req: IncomingMessage, res: ServerResponse) => void;
 let close = async () => {};
+let query: Query | null = null;
 
 if (mode === 'static') {
   const body = readFileSync(process.env.BODY_FILE!);
-  handler = (_path, res) => send(res, 200, body);
+  handler = (req, res) => send(req, res, 200, body);
 } else if (mode === 'sql') {
   const db = await openQuery();
   close = db.close;
+  query = db.query;
   const bodies = await createSqlBodies(db.query, db.queryMany, process.env.BASE_URL!, process.env.BENCH_CURSOR_SECRET || undefined);
   // Fixed paths answer from the request's query string; '/name/<key>' passes the decoded key.
   const fixed: Record<string, (query: URLSearchParams) => Promise<string | null>> = {
@@ -81,7 +90,8 @@ if (mode === 'static') {
   };
   // The query string is parsed once per request, where the path is split off (bench/baseline-sql.ts says why).
   const noQuery = new URLSearchParams();
-  handler = (url, res) => {
+  handler = (req, res) => {
+    const url = req.url ?? '/';
     const at = url.indexOf('?');
     const path = at < 0 ? url : url.slice(0, at);
     const slash = path.indexOf('/', 1);
@@ -92,17 +102,34 @@ if (mode === 'static') {
       : byKey
         ? () => byKey(decodeURIComponent(path.slice(slash + 1)))
         : null;
-    if (!make) return send(res, 404, '{"error":"not found"}');
+    if (!make) return send(req, res, 404, '{"error":"not found"}');
     make().then(
-      (body) => (body === null ? send(res, 404, '{"error":"not found"}') : send(res, 200, body)),
-      (e: Error) => send(res, 500, JSON.stringify({ error: e.message })),
+      (body) => (body === null ? send(req, res, 404, '{"error":"not found"}') : send(req, res, 200, body)),
+      (e: Error) => send(req, res, 500, JSON.stringify({ error: e.message })),
     );
   };
 } else {
   throw new Error(`BENCH_BASELINE must be static or sql, not ${mode}`);
 }
 
-const server = createServer((req, res) => handler(req.url ?? '/', res));
+const realistic = process.env.BENCH_REALISTIC === '1';
+if (realistic) {
+  const duties = realisticDuties({ query, corsOrigins: (process.env.BENCH_CORS_ORIGINS ?? '').split(',').filter(Boolean) });
+  send = duties.send;
+  admit = duties.admit;
+}
+
+const serve = handler;
+const server = createServer(
+  realistic
+    ? (req, res) => {
+        admit(req, res).then(
+          (admitted) => admitted && serve(req, res),
+          (e: Error) => send(req, res, 500, JSON.stringify({ error: e.message })),
+        );
+      }
+    : serve,
+);
 server.listen(port, '127.0.0.1', () => process.stdout.write('listening\n'));
 
 const stop = () => {

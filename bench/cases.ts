@@ -39,7 +39,25 @@ export type ServerName = 'api' | 'b0' | 'b1';
  * The hand-written baselines (bench/baseline-sql.ts), each returning one API case's body: B1 R1, B1g R4, B1d R3,
  * B1v R6, B1vd R8, B1c R9, B1pe R10, B1rr R11, B1cb R12, B1i R13, B1id R14, B1bl R15, B1bd R16, B1bt R17, B1k R18.
  */
-export type BaselineId = 'B1' | 'B1g' | 'B1d' | 'B1v' | 'B1vd' | 'B1c' | 'B1pe' | 'B1rr' | 'B1cb' | 'B1i' | 'B1id' | 'B1bl' | 'B1bd' | 'B1bt' | 'B1k';
+export type BaselineId =
+  | 'B1'
+  | 'B1g'
+  | 'B1d'
+  | 'B1v'
+  | 'B1vd'
+  | 'B1c'
+  | 'B1pe'
+  | 'B1rr'
+  | 'B1cb'
+  | 'B1i'
+  | 'B1id'
+  | 'B1bl'
+  | 'B1bd'
+  | 'B1bt'
+  | 'B1k'
+  /** The realistic profile's (bench/realistic.ts): B1 and B1g with a real endpoint's duties. */
+  | 'B1r'
+  | 'B1gr';
 
 export interface BenchCase {
   id: string;
@@ -417,7 +435,7 @@ export const EMBEDDING_CONNECTIONS = 4;
  * The order a round loads the cases in: each hand-written baseline directly before the API cases compared with it, so
  * a ratio's two sides are measured seconds apart rather than minutes. On a host whose speed drifts, the old order (every
  * baseline, then every API case) once put R1 in a slow spell B1 had missed: R1 ÷ B1 0.33 in one run, 0.66 in the last
- * (docs/performance.md, "stop 25"). Returns indexes into `cases`, each once: the static B0 first, then each baseline
+ * (docs/performance.md, Machine and method). Returns indexes into `cases`, each once: the static B0 first, then each baseline
  * with its API cases, then the cases compared with none.
  */
 export function loadOrder(cases: readonly Pick<BenchCase, 'id' | 'server' | 'sameDataAs'>[]): number[] {

@@ -8,8 +8,10 @@ export interface Child {
   name: string;
   process: ChildProcess;
   pid: number;
-  /** Everything it wrote to stdout and stderr so far (for error messages). */
+  /** Everything it wrote to stdout and stderr so far (for error messages); the last 100–200 kB of it. */
   output: () => string;
+  /** Lines it wrote to stdout so far, every one read from the pipe (a server's log lines, when it logs). */
+  stdoutLines: () => number;
   /** How it ended ("code 1", "signal SIGKILL"), or null while it runs. */
   exit: () => string | null;
   /** Resolves with the first stdout/stderr line matching `pattern`; rejects on exit or after `timeoutMs`. */
@@ -50,6 +52,7 @@ export function startNode(
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid === undefined) throw new Error(`could not start ${name}`);
   let text = '';
+  let lines = 0;
   const waiters: Array<{ pattern: RegExp; resolve: (m: RegExpExecArray) => void; reject: (e: Error) => void }> = [];
   const onData = (chunk: Buffer) => {
     text += chunk.toString('utf8');
@@ -62,7 +65,10 @@ export function startNode(
       }
     }
   };
-  child.stdout!.on('data', onData);
+  child.stdout!.on('data', (chunk: Buffer) => {
+    for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++;
+    onData(chunk);
+  });
   child.stderr!.on('data', onData);
   let exited = false;
   let exitText: string | null = null;
@@ -80,6 +86,7 @@ export function startNode(
     process: child,
     pid: child.pid,
     output: () => text,
+    stdoutLines: () => lines,
     exit: () => exitText,
     waitFor: (pattern, timeoutMs) =>
       new Promise((resolve, reject) => {
@@ -172,20 +179,51 @@ function childPids(pid: number): number[] {
   }
 }
 
+/** CPU time (user + system, all threads) of one process, in µs, from /proc; null where it cannot be read. */
+function ownCpuMicros(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces); utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * CPU time (user + system, all threads) a process and its live descendants have used, in µs, from /proc; null where
  * /proc is missing. Descendants count: the API's embedded database runs in a child process.
  */
 export function processCpuMicros(pid: number): number | null {
+  const own = ownCpuMicros(pid);
+  return own === null ? null : descendantsCpuMicros(pid) + own;
+}
+
+/** processCpuMicros's descendants' part alone: on PGlite, the embedded database process. */
+export function descendantsCpuMicros(pid: number): number {
+  return childPids(pid).reduce((sum, child) => sum + (processCpuMicros(child) ?? 0), 0);
+}
+
+/** The live descendants of `pid` (children, theirs, …). */
+export function descendantPids(pid: number): number[] {
+  return childPids(pid).flatMap((child) => [child, ...descendantPids(child)]);
+}
+
+/** The parent of a process, from /proc; null where it cannot be read. */
+export function parentPid(pid: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces); utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const own = ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
-    return childPids(pid).reduce((sum, child) => sum + (processCpuMicros(child) ?? 0), own);
+    const ppid = /^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return ppid ? Number(ppid[1]) : null;
   } catch {
     return null;
   }
+}
+
+/** Pins every thread of these processes to one CPU; the ones taskset refused (another user's, gone). */
+export function pinProcesses(pids: number[], cpu: number): number[] {
+  if (!canPin) return pids;
+  return pids.filter((pid) => spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' }).status !== 0);
 }
 
 /** Busy and steal time of every CPU so far, in µs, from /proc/stat; null where it is missing. */

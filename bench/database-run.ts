@@ -2,20 +2,8 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, registerCleanup, registerTempDir, startNode, tail, type Child } from './children.js';
-import {
-  answerOf,
-  benchCases,
-  loadGroups,
-  checkGraph,
-  checkSearch,
-  discover,
-  type Answer,
-  type BenchCase,
-  type BenchRequest,
-  type Send,
-  type ServerName,
-} from './cases.js';
-import { combineMeasurements, measure, type LoadOptions, type Measurement } from './load.js';
+import { benchCases, loadGroups, checkGraph, checkSearch, discover, type BenchCase, type Send, type ServerName } from './cases.js';
+import { measure, type LoadOptions, type Measurement } from './load.js';
 import { countStatements } from './sql-count.js';
 import { MIX_CURSOR_SECRET, composition } from './mix.js';
 import { answersOf, loadMix, measureMix, primeMix, sampleIndexes, type MixCursor, type MixMeasurement } from './mix-replay.js';
@@ -23,6 +11,12 @@ import { failureDetail, type OpenLoopJob, type OpenLoopResult } from './open-loo
 import { createScratchDatabase } from './postgres.js';
 import { idleForeignLoad } from './system.js';
 import type { CaseRun, DatabaseKind, DatabaseRun } from './report.js';
+import { caseRun, failureText, headersFor, httpSender, loadRound, sameBody, selectCases } from './rounds.js';
+import { databasePinning } from './database-cpu.js';
+import { runRealistic } from './realistic-run.js';
+import { REALISTIC_IDS } from './realistic.js';
+import { baseEnv, LOAD_CPU, READY, SERVER_CPU, START_TIMEOUT_MS, FIRST_START_TIMEOUT_MS, WARM_SAMPLE } from './servers.js';
+import { measureCompression } from './compression-levels.js';
 
 export interface RunOptions extends LoadOptions {
   rounds: number;
@@ -35,79 +29,21 @@ export interface RunOptions extends LoadOptions {
   repoRoot: string;
   /** Progress lines (stderr). */
   progress: (line: string) => void;
+  /** Which cases run (--cases; bench/rounds.ts caseFilter): every one when it matches every id. */
+  selected: (id: string) => boolean;
+  /** Keys (and client addresses) the realistic cases rotate. */
+  realisticKeys: number;
 }
 
-/** CPU 0 serves (API server and baselines), CPU 1 generates load (this process). */
-export const SERVER_CPU = 0;
-/** The load generators' CPU (bench/run.ts pins this process there; OPEN's generator process runs there too). */
-export const LOAD_CPU = 1;
-/** Seeding the demo catalogue on first start takes a while on this class of machine. */
-export const FIRST_START_TIMEOUT_MS = 240_000;
-const START_TIMEOUT_MS = 60_000;
 /**
  * The server enforces the §8 limits per key (60 reads/min, 20 venue details/day). Unless it runs with raised numbers,
  * the load rotates this many partner keys round-robin: at 600 req/s each key then sees 18 requests a minute, and the
  * R3 runs (≤ 600 req/s × 39 s) stay under 20 details a day per key.
  */
 const KEY_POOL = 2000;
-/** MIX-warm compares this many evenly spaced answers with the cold server's. */
-const WARM_SAMPLE = 200;
 
 /** X-RateLimit-Limit at or above this means the numbers are out of reach (BENCH=1 hook, UNREACHABLE_POLICY). */
 const UNREACHABLE_LIMIT = 1_000_000;
-export const READY = /ready in ([\d.]+) s[^\n]*\n[\s\S]*?(?:Demo API key[^:\n]*:\s*(\S+)|Create a key)/;
-
-/** The environment every child starts from: no database, Redis or URL settings leak in from the caller's shell. */
-export function baseEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'BASE_URL', 'CURSOR_SECRET', 'PORT', 'DATA_DIR', 'LOG_LEVEL', 'BENCH']) delete env[name];
-  return env;
-}
-
-/** Sends to a child server over loopback HTTP with the bench key. */
-function httpSender(port: number, keys: string | string[] | null): Send {
-  const pool = keys === null ? [] : Array.isArray(keys) ? keys : [keys];
-  let next = 0;
-  return async (request: BenchRequest): Promise<Answer> => {
-    const key = pool.length ? pool[next++ % pool.length] : null;
-    return answerOf(
-      await fetch(`http://127.0.0.1:${port}${request.path}`, { method: request.method, headers: headersFor(request, key), body: request.body }),
-    );
-  };
-}
-
-function headersFor(request: BenchRequest, key: string | null): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (key) headers.authorization = `Bearer ${key}`;
-  if (request.body) headers['content-type'] = 'application/json';
-  return { ...headers, ...request.headers };
-}
-
-/** null when equal apart from request_id; otherwise where they first differ. */
-function bodyDifference(a: unknown, b: unknown, path = '$'): string | null {
-  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null))
-    return `${path}: ${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)}`;
-  if (a && typeof a === 'object') {
-    const ka = Object.keys(a).filter((k) => k !== 'request_id');
-    const kb = Object.keys(b as object).filter((k) => k !== 'request_id');
-    if (ka.join() !== kb.join()) return `${path}: keys [${ka}] vs [${kb}]`;
-    for (const k of ka) {
-      const d = bodyDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
-      if (d) return d;
-    }
-    return null;
-  }
-  return a === b ? null : `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
-}
-
-function failureText(m: Measurement): string {
-  const statuses = Object.entries(m.statusCodes)
-    .filter(([code]) => !code.startsWith('2'))
-    .map(([code, n]) => `${n}× ${code}`);
-  if (m.errors) statuses.push(`${m.errors} errors`);
-  if (m.timeouts) statuses.push(`${m.timeouts} timeouts (10 s)`);
-  return statuses.join(', ');
-}
 
 /** Runs one OPEN case in a generator process of its own (bench/open-loop-process.ts), pinned beside this one. */
 async function openLoopProcess(job: OpenLoopJob, repoRoot: string): Promise<OpenLoopResult> {
@@ -167,13 +103,17 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   const keyCount = perMinute >= UNREACHABLE_LIMIT ? 1 : KEY_POOL;
   const limits = Number.isFinite(perMinute) ? `${perMinute}/min per key` : 'no X-RateLimit-Limit header';
   log(`rate limits: ${limits} → ${keyCount === 1 ? 'one partner key' : `${keyCount} partner keys, rotated`}`);
+  const realisticWanted = REALISTIC_IDS.some(options.selected);
+  const created = Math.max(keyCount, realisticWanted ? options.realisticKeys : 0);
 
   // PGlite allows one process per data dir: count SQL with the server stopped, then copy the dir for B1 and restart.
   let b1DataDir: string | undefined;
   if (database === 'pglite') await api.stop();
-  log(`creating ${keyCount} key(s) and counting SQL statements in-process…`);
+  log(`creating ${created} key(s) and counting SQL statements in-process…`);
   const mix = loadMix();
-  const counted = await countStatements({ dataDir, databaseUrl }, keyCount, { cursorSecret: MIX_CURSOR_SECRET, mix: mix.requests });
+  const countStarted = performance.now();
+  const counted = await countStatements({ dataDir, databaseUrl }, created, { cursorSecret: MIX_CURSOR_SECRET, mix: mix.requests });
+  log(`keys made and SQL counted in ${((performance.now() - countStarted) / 1000).toFixed(1)} s`);
   if (counted.mixSql?.failed.length)
     log(`WARNING MIX: ${counted.mixSql.failed.length} sampled request(s) failed in-process: ${counted.mixSql.failed[0]}`);
   if (database === 'pglite') {
@@ -182,8 +122,11 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     cpSync(join(dataDir, 'pglite'), join(b1DataDir, 'pglite'), { recursive: true });
     api = (await startApi(START_TIMEOUT_MS)).child;
   }
-  const keys = counted.keys;
+  const keys = counted.keys.slice(0, keyCount);
   const sendApi = httpSender(apiPort, keys);
+  const pinning = await databasePinning(database, databaseUrl);
+  log(`database CPU: ${pinning.note}`);
+  pinning.pin([api.pid]);
 
   const discovery = await discover(sendApi);
   const r1 = await sendApi({ method: 'GET', path: '/api/v1/venues?limit=20' });
@@ -197,6 +140,8 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   }
   const bodyFile = join(dir, 'b0-body.json');
   writeFileSync(bodyFile, r1.text);
+  // What each compression level costs on these very bodies (src/http/conventions.ts DYNAMIC_COMPRESSION).
+  const compression = measureCompression({ R1: r1.text, R4: r4.text });
 
   const ports: Record<ServerName, number> = { api: apiPort, b0: await freePort(), b1: await freePort() };
   const b0 = startNode('B0', 'bench/baseline-server.ts', {
@@ -227,30 +172,19 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   };
 
   const sendB1 = httpSender(ports.b1, null);
+  pinning.pin([b1.pid]);
   const sameBodies: Record<string, true | string> = {};
   const byId = new Map(benchCases(discovery).map((c) => [c.id, c]));
   // Every baseline against the API case it stands for: the same body, request_id aside.
   for (const c of benchCases(discovery).filter((x) => x.bodyOf)) {
     const reference = c.bodyOf === 'R1' ? r1 : c.bodyOf === 'R4' ? r4 : await sendApi(byId.get(c.bodyOf!)!.request);
-    const answer = await sendB1(c.request);
-    sameBodies[c.id] =
-      (answer.status === 200 && reference.status !== 200 && `the API answered ${c.bodyOf} with ${reference.status}`) ||
-      (answer.status === 200 && bodyDifference(answer.json, reference.json)) ||
-      (answer.status === 200 ? true : `status ${answer.status}: ${answer.text.slice(0, 200)}`);
+    sameBodies[c.id] = sameBody(await sendB1(c.request), reference, c.bodyOf!);
     if (sameBodies[c.id] !== true) log(`WARNING ${c.id} body differs from the API's ${c.bodyOf}: ${sameBodies[c.id]}`);
   }
 
   const foreignIdle = await idleForeignLoad(Object.values(pids));
-  const cases = benchCases(discovery);
-  const runs: CaseRun[] = cases.map((c) => ({
-    id: c.id,
-    label: c.label,
-    server: c.server,
-    sameDataAs: c.sameDataAs,
-    ...(c.statements === undefined ? {} : { statements: c.statements }),
-    rounds: [],
-    problems: [],
-  }));
+  const cases = selectCases(benchCases(discovery), options.selected);
+  const runs: CaseRun[] = cases.map((c) => caseRun(c));
   const mixRun: CaseRun = {
     id: 'MIX-cold',
     label: `replay of bench/mix.json (${mix.requests.length} distinct reads)`,
@@ -272,6 +206,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
       },
       pids[c.server],
       { connections: c.connections ?? options.connections, duration: seconds },
+      { databasePid: pinning.postgresPid },
     );
 
   /** One round of the MIX list from the cursor's place, on whichever API server is running now. */
@@ -286,6 +221,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
         connections: options.connections,
         duration: options.duration,
       },
+      { databasePid: pinning.postgresPid },
     );
     alive('api');
     const failedEntries = m.failedEntries.map((f) => `#${f.entry} ${f.kind} → ${f.status}`).join(', ');
@@ -295,62 +231,29 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     return m;
   };
 
-  const groups = loadGroups(cases);
-  const sliceSeconds = options.duration / options.slices;
+  const plan = {
+    cases,
+    runs,
+    groups: loadGroups(cases),
+    send: (c: BenchCase) => senders[c.server](c.request),
+    load: loadOnce,
+    alive,
+    options,
+    log,
+  };
+  const mixCold = options.selected('MIX-cold');
   for (let round = 0; round < options.rounds; round++) {
-    for (const group of groups) {
-      const loaded: number[] = [];
-      for (const i of group) {
-        const c = cases[i];
-        alive(c.server);
-        const answer = await senders[c.server](c.request).catch((e: Error) => {
-          alive(c.server);
-          throw e;
-        });
-        const problem = c.check(answer);
-        if (problem) {
-          runs[i].rounds.push(null);
-          runs[i].problems.push(`round ${round + 1}: ${problem}`);
-          log(`round ${round + 1}/${options.rounds} ${c.id}: body check failed (${problem}); not loaded`);
-          continue;
-        }
-        // A static body has nothing to warm (no JIT-heavy path, no database cache).
-        if (round === 0 && options.warmup > 0 && c.server !== 'b0') await loadOnce(c, options.warmup);
-        loaded.push(i);
-      }
-      // The group's cases take turns, a slice each, until each has had `duration` seconds: a baseline and the cases
-      // compared with it then share the host's fast and slow spells instead of each meeting its own.
-      const slices = new Map<number, Measurement[]>(loaded.map((i) => [i, []]));
-      for (let slice = 0; slice < options.slices; slice++) {
-        for (const i of loaded) {
-          const c = cases[i];
-          slices.get(i)!.push(await loadOnce(c, sliceSeconds));
-          alive(c.server);
-          // The load stops sending, but a slow route (R12's cost benchmarks) leaves requests the server is still
-          // working through; one more request of the same case answers after them, so the next slice starts idle.
-          await senders[c.server](c.request).catch(() => undefined);
-        }
-      }
-      for (const i of loaded) {
-        const m = combineMeasurements(slices.get(i)!);
-        runs[i].rounds.push(m);
-        const failed = m.failures ? `, FAILED: ${failureText(m)}` : '';
-        log(
-          `round ${round + 1}/${options.rounds} ${cases[i].id.padEnd(3)} ${Math.round(m.rps)} req/s, p99 ${m.p99Ms} ms, ${m.cpuMicrosPerRequest === null ? '?' : Math.round(m.cpuMicrosPerRequest)} µs CPU/req${failed}`,
-        );
-      }
-    }
+    await loadRound(round, plan);
     // MIX-cold: no warm-up (the cases above warmed the process; warming on the list would spend requests it must send cold).
-    mixRun.rounds.push(await replayMix('MIX-cold', mixCursor, round));
+    if (mixCold) mixRun.rounds.push(await replayMix('MIX-cold', mixCursor, round));
   }
-  runs.push(mixRun);
+  if (mixCold) runs.push(mixRun);
 
   // OPEN: a fixed arrival rate at half of the measured maximum (median over rounds), REST R1 and GraphQL R4.
   const open: DatabaseRun['open'] = [];
   const medianRps = (id: string) => {
-    const rps = runs
-      .find((r) => r.id === id)!
-      .rounds.filter((x): x is Measurement => x !== null)
+    const rps = (runs.find((r) => r.id === id)?.rounds ?? [])
+      .filter((x): x is Measurement => x !== null)
       .map((x) => x.rps)
       .sort((a, b) => a - b);
     return rps.length ? rps[rps.length >> 1] : null;
@@ -359,6 +262,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
     ['OPEN-rest', 'R1'],
     ['OPEN-gql', 'R4'],
   ] as const) {
+    if (!options.selected(id)) continue;
     const max = medianRps(caseId);
     if (!max) {
       log(`${id}: skipped (${caseId} has no measured maximum)`);
@@ -386,42 +290,63 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
 
   // MIX-warm: the same list on the same server restarted with its response cache on (§8.10's 5 minutes), primed by
   // one pass over the whole list; a sample of its answers must equal the cold server's.
-  const sample = sampleIndexes(mix.requests.length, WARM_SAMPLE);
-  const coldAnswers = await answersOf(sendApi, mix.requests, sample);
-  await api.stop();
-  api = (await startApi(START_TIMEOUT_MS, { ...apiEnv, RESPONSE_CACHE_TTL_SECONDS: '300' })).child;
-  // alive('api') and the CPU samples must follow the restarted server, not the stopped one (which exited 0).
-  children.api = api;
-  pids.api = api.pid;
-  const primed = await primeMix(sendApi, mix.requests, options.connections);
-  log(`MIX-warm: primed with ${primed.sent} requests in ${primed.seconds.toFixed(1)} s (${primed.failed} failed)`);
-  const warmAnswers = await answersOf(sendApi, mix.requests, sample);
-  const differing = sample.filter((_, i) => warmAnswers[i].text !== coldAnswers[i].text);
-  const hits = warmAnswers.filter((a) => a.cache === 'HIT').length;
-  const warmRun: CaseRun = {
-    id: 'MIX-warm',
-    label: 'the same list, response cache on and primed',
-    server: 'api',
-    sameDataAs: null,
-    rounds: [],
-    problems: [],
-  };
-  if (differing.length)
-    warmRun.problems.push(`${differing.length} of ${sample.length} sampled answers differ from the cold server's, e.g. entry #${differing[0]}`);
-  const warmCursor: MixCursor = { next: 0 };
-  for (let round = 0; round < options.rounds; round++) {
-    warmRun.rounds.push(await replayMix('MIX-warm', warmCursor, round));
+  let warm: NonNullable<DatabaseRun['mix']>['warm'] = null;
+  if (options.selected('MIX-warm')) {
+    const sample = sampleIndexes(mix.requests.length, WARM_SAMPLE);
+    const coldAnswers = await answersOf(sendApi, mix.requests, sample);
+    await api.stop();
+    api = (await startApi(START_TIMEOUT_MS, { ...apiEnv, RESPONSE_CACHE_TTL_SECONDS: '300' })).child;
+    // alive('api') and the CPU samples must follow the restarted server, not the stopped one (which exited 0).
+    children.api = api;
+    pids.api = api.pid;
+    pinning.pin([api.pid]);
+    const primed = await primeMix(sendApi, mix.requests, options.connections);
+    log(`MIX-warm: primed with ${primed.sent} requests in ${primed.seconds.toFixed(1)} s (${primed.failed} failed)`);
+    const warmAnswers = await answersOf(sendApi, mix.requests, sample);
+    const differing = sample.filter((_, i) => warmAnswers[i].text !== coldAnswers[i].text);
+    const hits = warmAnswers.filter((a) => a.cache === 'HIT').length;
+    const warmRun: CaseRun = {
+      id: 'MIX-warm',
+      label: 'the same list, response cache on and primed',
+      server: 'api',
+      sameDataAs: null,
+      rounds: [],
+      problems: [],
+    };
+    if (differing.length)
+      warmRun.problems.push(`${differing.length} of ${sample.length} sampled answers differ from the cold server's, e.g. entry #${differing[0]}`);
+    const warmCursor: MixCursor = { next: 0 };
+    for (let round = 0; round < options.rounds; round++) {
+      warmRun.rounds.push(await replayMix('MIX-warm', warmCursor, round));
+    }
+    runs.push(warmRun);
+    warm = { primeSeconds: primed.seconds, sampled: sample.length, identical: sample.length - differing.length, hits };
+    log(`MIX-warm: ${warm.identical} of ${warm.sampled} sampled answers identical to the cold server's, ${hits} of them cache hits`);
   }
-  runs.push(warmRun);
-  const warm = {
-    primeSeconds: primed.seconds,
-    sampled: sample.length,
-    identical: sample.length - differing.length,
-    hits,
-  };
-  log(`MIX-warm: ${warm.identical} of ${warm.sampled} sampled answers identical to the cold server's, ${hits} of them cache hits`);
 
   await Promise.all([api.stop(), b0.stop(), b1.stop()]);
+
+  // The realistic profile, on the same data with servers of its own (bench/realistic-run.ts).
+  const realistic = realisticWanted
+    ? await runRealistic({
+        database,
+        options,
+        log,
+        dataDir,
+        b1DataDir,
+        databaseUrl,
+        bodyFile,
+        discovery,
+        keys: counted.keys.slice(0, options.realisticKeys),
+        mix,
+        pinning,
+        floorEnv: apiEnv,
+      })
+    : null;
+  if (realistic) {
+    runs.push(...realistic.runs);
+    Object.assign(sameBodies, realistic.sameBodies);
+  }
   return {
     database,
     firstStartSeconds: first.seconds,
@@ -440,5 +365,8 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
       warm,
     },
     open,
+    databaseCpu: { pinned: pinning.pinned, note: pinning.note },
+    compression,
+    realistic: realistic?.summary ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { processCpuMicros, systemCpuMicros } from './children.js';
+import { descendantsCpuMicros, processCpuMicros, systemCpuMicros } from './children.js';
 
 export interface LoadTarget {
   url: string;
@@ -11,6 +11,33 @@ export interface LoadTarget {
    * are never reached; empty for the baselines.
    */
   keys: string[];
+  /**
+   * Instead of `keys`: one rotation shared by every load of a phase (the realistic cases), so a key's next request
+   * comes a whole turn of the pool later however the load is cut into slices and cases.
+   */
+  rotation?: Rotation;
+}
+
+/** Headers that change from request to request (a key and a client address), taken in turn across loads. */
+export interface Rotation {
+  /** How many distinct header sets there are (the key pool's size). */
+  size: number;
+  /** The next turn; advanced by every request sent with this rotation. */
+  next: number;
+  /** The headers of turn `i` (0 ≤ i < size). */
+  headersAt: (i: number) => Record<string, string>;
+}
+
+export function createRotation(keys: string[], extra: (i: number) => Record<string, string> = () => ({})): Rotation {
+  return { size: keys.length, next: 0, headersAt: (i) => ({ authorization: `Bearer ${keys[i]}`, ...extra(i) }) };
+}
+
+/** What else to sample beside the server's CPU. */
+export interface MeasureExtras {
+  /** PostgreSQL's server process (its backends are its children): its CPU is the database's. */
+  databasePid?: number | null;
+  /** The server's stdout lines so far (its log lines, read from the pipe). */
+  stdoutLines?: () => number;
 }
 
 export interface LoadOptions {
@@ -34,6 +61,13 @@ export interface Measurement {
   p99Ms: number;
   /** Server CPU (user + system, from /proc) per completed response, µs; null without /proc. */
   cpuMicrosPerRequest: number | null;
+  /**
+   * The database's CPU per completed response, µs: on PGlite the embedded database process (a descendant of the
+   * server, so part of cpuMicrosPerRequest too), on PostgreSQL its server's processes (not part of it); null unknown.
+   */
+  databaseCpuMicrosPerRequest?: number | null;
+  /** Lines the server wrote to its stdout pipe per completed response (log lines); absent when not sampled. */
+  logLinesPerRequest?: number | null;
   /** CPU used by everything except the server and this process during the run, in cores; null without /proc. */
   foreignCores: number | null;
   seconds: number;
@@ -47,32 +81,50 @@ function rotateKeys(keys: string[]) {
   };
 }
 
-export async function measure(target: LoadTarget, serverPid: number, options: LoadOptions): Promise<Measurement> {
+function rotate(rotation: Rotation) {
+  return (request: { headers?: Record<string, string> }) => {
+    const turn = rotation.next++ % rotation.size;
+    return { ...request, headers: { ...request.headers, ...rotation.headersAt(turn) } };
+  };
+}
+
+export async function measure(target: LoadTarget, serverPid: number, options: LoadOptions, extras: MeasureExtras = {}): Promise<Measurement> {
   const serverBefore = processCpuMicros(serverPid);
+  const embeddedBefore = descendantsCpuMicros(serverPid);
+  const databaseBefore = extras.databasePid ? processCpuMicros(extras.databasePid) : null;
+  const linesBefore = extras.stdoutLines?.();
   const systemBefore = systemCpuMicros();
   const selfBefore = process.cpuUsage();
+  const setupRequest = target.rotation ? rotate(target.rotation) : target.keys.length > 1 ? rotateKeys(target.keys) : null;
   const result = await autocannon({
     url: target.url,
     method: target.method,
     headers: target.headers,
     body: target.body,
-    requests: target.keys.length > 1 ? [{ setupRequest: rotateKeys(target.keys) }] : undefined,
+    requests: setupRequest ? [{ setupRequest }] : undefined,
     connections: options.connections,
     duration: options.duration,
     pipelining: 1,
     timeout: 10,
   });
   const serverAfter = processCpuMicros(serverPid);
+  const embeddedAfter = descendantsCpuMicros(serverPid);
+  const databaseAfter = extras.databasePid ? processCpuMicros(extras.databasePid) : null;
   const systemAfter = systemCpuMicros();
   const self = process.cpuUsage(selfBefore);
 
   const completed = result['2xx'] + result.non2xx;
   const serverMicros = serverBefore !== null && serverAfter !== null ? serverAfter - serverBefore : null;
+  const postgresMicros = databaseBefore !== null && databaseAfter !== null ? databaseAfter - databaseBefore : null;
   const foreign =
     systemBefore && systemAfter && serverMicros !== null
-      ? Math.max(0, systemAfter.busy - systemBefore.busy - serverMicros - self.user - self.system) / (result.duration * 1e6)
+      ? Math.max(0, systemAfter.busy - systemBefore.busy - serverMicros - (postgresMicros ?? 0) - self.user - self.system) / (result.duration * 1e6)
       : null;
-  return measurementOf(result, serverMicros !== null && completed > 0 ? serverMicros / completed : null, foreign);
+  const m = measurementOf(result, serverMicros !== null && completed > 0 ? serverMicros / completed : null, foreign);
+  const databaseMicros = extras.databasePid ? postgresMicros : serverMicros !== null ? embeddedAfter - embeddedBefore : null;
+  m.databaseCpuMicrosPerRequest = databaseMicros !== null && completed > 0 ? databaseMicros / completed : null;
+  if (linesBefore !== undefined) m.logLinesPerRequest = completed > 0 ? (extras.stdoutLines!() - linesBefore) / completed : null;
+  return m;
 }
 
 /** An autocannon result as a Measurement: throughput and latency counted the same way for every case. */
@@ -109,6 +161,13 @@ export function combineMeasurements(slices: Measurement[]): Measurement {
   const cpuKnown = slices.every((m) => m.cpuMicrosPerRequest !== null) && sum(completed) > 0;
   const foreignKnown = slices.every((m) => m.foreignCores !== null);
   const p50s = slices.map((m) => m.p50Ms).sort((a, b) => a - b);
+  /** An optional per-response figure over the slices, weighed by responses: absent if never sampled, null if unknown in any. */
+  const perResponse = (pick: (m: Measurement) => number | null | undefined) => {
+    if (slices.every((m) => pick(m) === undefined)) return undefined;
+    return slices.every((m) => typeof pick(m) === 'number') && sum(completed) > 0 ? sum((m) => pick(m)! * completed(m)) / sum(completed) : null;
+  };
+  const databaseCpu = perResponse((m) => m.databaseCpuMicrosPerRequest);
+  const logLines = perResponse((m) => m.logLinesPerRequest);
   return {
     rps: sum((m) => m.ok) / seconds,
     ok: sum((m) => m.ok),
@@ -121,5 +180,7 @@ export function combineMeasurements(slices: Measurement[]): Measurement {
     cpuMicrosPerRequest: cpuKnown ? sum((m) => m.cpuMicrosPerRequest! * completed(m)) / sum(completed) : null,
     foreignCores: foreignKnown ? sum((m) => m.foreignCores! * m.seconds) / seconds : null,
     seconds,
+    ...(databaseCpu === undefined ? {} : { databaseCpuMicrosPerRequest: databaseCpu }),
+    ...(logLines === undefined ? {} : { logLinesPerRequest: logLines }),
   };
 }

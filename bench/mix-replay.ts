@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { Answer, BenchRequest } from './cases.js';
-import { processCpuMicros } from './children.js';
+import { descendantsCpuMicros, processCpuMicros } from './children.js';
 import { entryProblem, materialise, type MixEntry, type MixFile } from './mix.js';
-import { measurementOf, type Measurement } from './load.js';
+import { measurementOf, type MeasureExtras, type Measurement, type Rotation } from './load.js';
 
 export const MIX_PATH = new URL('./mix.json', import.meta.url);
 
@@ -81,20 +81,33 @@ export interface MixMeasurement extends Measurement {
 }
 
 export async function measureMix(
-  target: { baseUrl: string; keys: string[] },
+  target: {
+    baseUrl: string;
+    keys: string[];
+    /** Sent with every request (the realistic cases' Accept-Encoding and Origin). */
+    headers?: Record<string, string>;
+    /** Keys (and client addresses) taken in turn from a rotation shared with other loads, instead of by entry. */
+    rotation?: Rotation;
+  },
   mix: { entries: MixEntry[]; requests: BenchRequest[] },
   cursor: MixCursor,
   serverPid: number,
   options: { connections: number; duration: number },
+  extras: MeasureExtras = {},
 ): Promise<MixMeasurement> {
   const total = mix.requests.length;
   const startedAt = cursor.next;
   const failedEntries: MixMeasurement['failedEntries'] = [];
+  const { rotation } = target;
   const headersFor = (request: BenchRequest, index: number) => ({
-    authorization: `Bearer ${target.keys[index % target.keys.length]}`,
+    ...target.headers,
+    ...(rotation ? rotation.headersAt(rotation.next++ % rotation.size) : { authorization: `Bearer ${target.keys[index % target.keys.length]}` }),
     ...(request.body ? { 'content-type': 'application/json' } : {}),
   });
   const serverBefore = processCpuMicros(serverPid);
+  const embeddedBefore = descendantsCpuMicros(serverPid);
+  const databaseBefore = extras.databasePid ? processCpuMicros(extras.databasePid) : null;
+  const linesBefore = extras.stdoutLines?.();
   const result = await autocannon({
     url: target.baseUrl,
     connections: options.connections,
@@ -119,10 +132,22 @@ export async function measureMix(
     ],
   });
   const serverAfter = processCpuMicros(serverPid);
+  const embeddedAfter = descendantsCpuMicros(serverPid);
+  const databaseAfter = extras.databasePid ? processCpuMicros(extras.databasePid) : null;
   const completed = result['2xx'] + result.non2xx;
   const sent = cursor.next - startedAt;
+  const serverMicros = serverBefore !== null && serverAfter !== null ? serverAfter - serverBefore : null;
+  const databaseMicros = extras.databasePid
+    ? databaseBefore !== null && databaseAfter !== null
+      ? databaseAfter - databaseBefore
+      : null
+    : serverMicros !== null
+      ? embeddedAfter - embeddedBefore
+      : null;
   return {
-    ...measurementOf(result, serverBefore !== null && serverAfter !== null && completed > 0 ? (serverAfter - serverBefore) / completed : null, null),
+    ...measurementOf(result, serverMicros !== null && completed > 0 ? serverMicros / completed : null, null),
+    databaseCpuMicrosPerRequest: databaseMicros !== null && completed > 0 ? databaseMicros / completed : null,
+    ...(linesBefore === undefined ? {} : { logLinesPerRequest: completed > 0 ? (extras.stdoutLines!() - linesBefore) / completed : null }),
     sent,
     repeats: Math.max(0, Math.min(sent, cursor.next - total)),
     failedEntries,

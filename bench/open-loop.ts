@@ -77,7 +77,7 @@ export function failureDetail(result: Pick<OpenLoopResult, 'socketErrors' | 'sta
  * The generator's connection pool. Node 20's Agent follows a server's `Keep-Alive: timeout=N` hint (closing an idle
  * connection 1 s before N) only when it has a `timeout` of its own; without one it kept idle connections for ever, and
  * after a slow spell sent requests on connections the server was closing at that moment: ECONNRESET on a reused
- * connection, 2–6 in 13,000 requests, counted as the server's failures (stop 44).
+ * connection, 2–6 in 13,000 requests, counted as the server's failures.
  */
 export function generatorAgent(timeoutMs: number): Agent {
   return new Agent({ keepAlive: true, maxSockets: 512, timeout: timeoutMs });

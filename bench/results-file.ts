@@ -5,8 +5,17 @@ import type { ChartRow } from './chart.js';
 export interface CaseResult {
   database: string;
   case: string;
+  /** 'stack floor' (one hot key, logs off, no Accept-Encoding) or 'realistic' (bench/realistic.ts). */
+  profile?: string;
   label: string;
+  /** Median over rounds, with the lowest and highest round. */
   rps: number | null;
+  rpsMin?: number | null;
+  rpsMax?: number | null;
+  /** CPU µs per response, the server and its database (bench/report.ts totalCpuOf), median over rounds. */
+  cpuMicrosPerRequest?: number | null;
+  /** The database's part of it. */
+  databaseCpuMicrosPerRequest?: number | null;
   p50Ms: number | null;
   p99Ms: number | null;
   /** Non-2xx, socket errors and timeouts over every round, plus failed body checks. */
@@ -15,6 +24,17 @@ export interface CaseResult {
   baseline: string | null;
   baselineRps: number | null;
   ratio: number | null;
+  /** CPU per response ÷ the baseline's, round by round, median. */
+  cpuRatio?: number | null;
+}
+
+/**
+ * The name of one run's raw results file under bench/results/: its start time (UTC, sortable, no colons) and commit,
+ * e.g. 2026-12-02T10-15-00Z-944631b.json; `+uncommitted` becomes `-uncommitted`.
+ */
+export function runFileName(results: { date: string; commit: string }): string {
+  const when = results.date.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  return `${when}-${results.commit.replace(/[^A-Za-z0-9]+/g, '-')}.json`;
 }
 
 export interface ResultsHeader {
@@ -45,6 +65,12 @@ export function caseResults(runs: DatabaseRun[]): CaseResult[] {
         baseline: base ? base.id : null,
         baselineRps: base ? r2(base.rps?.median ?? null) : null,
         ratio: base ? r3(s.vsB1) : null,
+        profile: s.profile,
+        rpsMin: r2(s.rps?.min ?? null),
+        rpsMax: r2(s.rps?.max ?? null),
+        cpuMicrosPerRequest: r2(s.totalCpu?.median ?? null),
+        databaseCpuMicrosPerRequest: r2(s.databaseCpuMicrosPerRequest),
+        cpuRatio: base ? r3(s.cpuVsBaseline) : null,
       };
     });
   });
@@ -70,6 +96,8 @@ export function resultsProblems(json: any): string[] {
     const where = `cases[${i}]`;
     if (typeof c.case !== 'string' || typeof c.database !== 'string') problems.push(`${where}: case or database missing`);
     for (const k of ['rps', 'p50Ms', 'p99Ms', 'statementsPerRequest', 'baselineRps', 'ratio']) if (!isNum(c[k])) problems.push(`${where}.${k} is not a number or null`);
+    for (const k of ['rpsMin', 'rpsMax', 'cpuMicrosPerRequest', 'databaseCpuMicrosPerRequest', 'cpuRatio'])
+      if (k in c && !isNum(c[k])) problems.push(`${where}.${k} is not a number or null`);
     if (!Number.isInteger(c.errors) || c.errors < 0) problems.push(`${where}.errors is not a count`);
     if (c.baseline !== null && typeof c.baseline !== 'string') problems.push(`${where}.baseline is not a name or null`);
   });

@@ -3,18 +3,25 @@
  *
  *   npm run bench                                  3 rounds × (3 s warm-up + 10 s) per case, PGlite (+ PostgreSQL when DATABASE_URL is set)
  *   npm run bench -- --duration 5 --rounds 1       quick run (its round measures R1g before GraphQL's path is warm;
- *                                                  the gates' medians need 3 rounds: docs/performance.md, stop 38)
+ *                                                  the gates' medians need 3 rounds: docs/performance.md, Machine and method)
  *   npm run bench -- --check                       also exit 1 when a gate of bench/goals.json fails
  *   npm run bench -- --db postgres                 only PostgreSQL (DATABASE_URL); --db pglite | both
  *   npm run bench -- --open-duration 60            OPEN's measured seconds (default 30, after --warmup at its rate)
  *   npm run bench -- --slices 1                    each case's seconds in one stretch (default 5 turns, taken in turn
  *                                                  with its baseline and the other cases compared with it)
+ *   npm run bench -- --cases 'R1r|R4r|M1r|MIXr-.*' only these cases (a regular expression over whole ids), with the
+ *                                                  baselines they are compared with and B0 (or B0r)
+ *   npm run bench -- --keys 2000                   keys the realistic cases rotate (default 10,000, at least 500)
  *
- * Cases: B0 and the hand-written baselines (one per API case with a body of its own: B1, B1g, B1d, B1v, B1vd, B1c,
- * B1pe, B1rr, B1cb, B1i, B1id, B1bl, B1bd, B1bt, B1k), R1–R7, M1, R8–R18 (every other read route), MIX-cold (replay of bench/mix.json, response cache off), MIX-warm (the same
- * list with the response cache on and primed), and OPEN (fixed-rate open-loop latency at half of R1's and R4's measured maximum, p99 over
- * --open-duration seconds, with the worst 5 s window beside it).
- * Prints Markdown tables, writes bench/results.json and the chart docs/bench/results.svg.
+ * Stack floor (one hot key, logs off, no Accept-Encoding): B0 and the hand-written baselines (one per API case with a
+ * body of its own: B1, B1g, B1d, B1v, B1vd, B1c, B1pe, B1rr, B1cb, B1i, B1id, B1bl, B1bd, B1bt, B1k), R1–R7, M1, R8–R18
+ * (every other read route), MIX-cold (replay of bench/mix.json, response cache off), MIX-warm (the same list with the
+ * response cache on and primed), and OPEN (fixed-rate open-loop latency at half of R1's and R4's measured maximum, p99
+ * over --open-duration seconds, with the worst 5 s window beside it).
+ * Realistic (a browser-like client, bench/realistic.ts): R1r, M1r, R4r beside B1r, B1gr and B0r, MIXr-cold and
+ * MIXr-warm (response cache at its default TTL).
+ * Prints Markdown tables, writes bench/results.json, the run's raw results as bench/results/<date>-<commit>.json and
+ * (a run of every case) the chart docs/bench/results.svg.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -23,11 +30,15 @@ import { parseArgs } from 'node:util';
 import { canPin, cleanupAll, pinSelf } from './children.js';
 import { machine } from './system.js';
 import { isLoopback } from './postgres.js';
-import { LOAD_CPU, runOnDatabase } from './database-run.js';
+import { runOnDatabase } from './database-run.js';
+import { LOAD_CPU } from './servers.js';
 import { measureLimiterOverhead } from '../src/limits/limits.overhead.js';
 import { chartSvg } from './chart.js';
-import { caseResults, chartRows } from './results-file.js';
-import { evaluate, gatesTable, markdownTable, openTable, summarise, type DatabaseKind, type DatabaseRun, type Goals } from './report.js';
+import { caseResults, chartRows, runFileName } from './results-file.js';
+import { evaluate, gatesTable, summarise, type DatabaseKind, type DatabaseRun, type Goals } from './report.js';
+import { runSection } from './report-text.js';
+import { caseFilter } from './rounds.js';
+import { REALISTIC_KEYS, REALISTIC_KEYS_MIN } from './realistic.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,6 +50,8 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     slices: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
+    cases: { type: 'string' },
+    keys: { type: 'string', default: String(REALISTIC_KEYS) },
     db: { type: 'string' },
     check: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -65,6 +78,15 @@ function databases(choice: string | undefined): DatabaseKind[] {
   return chosen === 'both' ? ['pglite', 'postgres'] : [chosen as DatabaseKind];
 }
 
+/** --cases: a regular expression over case ids, whole ids (bench/rounds.ts caseFilter). */
+function casesOption(pattern: string | undefined): (id: string) => boolean {
+  try {
+    return caseFilter(pattern);
+  } catch (e) {
+    throw new UsageError(`--cases is not a regular expression: ${(e as Error).message}`);
+  }
+}
+
 async function main(): Promise<number> {
   if (args.help) {
     process.stdout.write(
@@ -81,6 +103,8 @@ async function main(): Promise<number> {
     rounds: bounded('rounds', args.rounds!, 1, 10),
     slices: bounded('slices', args.slices!, 1, 20),
     connections: bounded('connections', args.connections!, 1, 500),
+    realisticKeys: bounded('keys', args.keys!, REALISTIC_KEYS_MIN, 100_000),
+    selected: casesOption(args.cases),
     repoRoot,
     progress: (line: string) => process.stderr.write(`${line}\n`),
   };
@@ -90,8 +114,9 @@ async function main(): Promise<number> {
   const host = machine();
   const pinned = canPin && host.cores >= 2 && pinSelf(LOAD_CPU);
   const pinning = pinned ? `server + baselines on CPU 0, load generator on CPU 1 (taskset)` : `none (${canPin ? 'fewer than 2 CPUs' : 'no taskset'})`;
-  // 35 cases + MIX-cold + MIX-warm + OPEN × 2 (B0 without warm-up) plus about 60 s to seed, count SQL and start the servers.
-  const estimate = kinds.length * (34 * options.warmup + 37 * options.rounds * options.duration + 2 * options.duration + 60);
+  // 35 stack-floor cases + MIX-cold + MIX-warm + OPEN × 2 (B0 without warm-up), 6 realistic cases + MIXr-cold + MIXr-warm,
+  // plus about 90 s to seed, make the keys, count SQL and start the servers (every case; --cases runs fewer).
+  const estimate = kinds.length * (39 * options.warmup + 45 * options.rounds * options.duration + 2 * options.duration + 90);
   options.progress(
     `bench: ${kinds.join(' + ')}, ${options.rounds} round(s) × ${options.duration} s per case in ${options.slices} slice(s), c=${options.connections}, pinning: ${pinning}; about ${(estimate / 60).toFixed(1)} min`,
   );
@@ -100,46 +125,19 @@ async function main(): Promise<number> {
   for (const kind of kinds) runs.push(await runOnDatabase(kind, options));
 
   const goals = JSON.parse(readFileSync(new URL('./goals.json', import.meta.url), 'utf8')) as Goals;
-  const gates = evaluate(goals, runs, readFileSync(new URL('../prisma/schema.prisma', import.meta.url), 'utf8'));
+  const gates = evaluate(goals, runs, readFileSync(new URL('../prisma/schema.prisma', import.meta.url), 'utf8'), options.selected);
 
   const out: string[] = [];
-  for (const run of runs) {
-    const idle = run.foreignIdle
-      ? `${run.foreignIdle.cores.toFixed(2)} cores (steal ${run.foreignIdle.stealCores.toFixed(2)})`
-      : 'unknown (no /proc)';
-    out.push(
-      `### ${run.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`,
-      '',
-      `Node ${host.node} · ${host.cpuModel} · ${host.cores} cores · pinning: ${pinning} · database: ${run.database === 'pglite' ? "PGlite in the server's embedded database process (its CPU is in CPU µs/req)" : 'PostgreSQL (its CPU is not in CPU µs/req)'} · ` +
-        `foreign CPU load (1 s idle sample): ${idle} · rate limits: ${run.rateLimits.reported}, ${run.rateLimits.keys} key(s) · c=${options.connections}, ${options.warmup} s warm-up, ${options.duration} s × ${options.rounds} round(s) in ${options.slices} interleaved slice(s)`,
-      '',
-      markdownTable(run),
-      '',
-      `×B0: req/s ÷ B0 (static copy of R1's body) in the same round, median over rounds. ×B1: ÷ the hand-written SQL baseline with the same data ` +
-        `(B1 = R1's body, B1g = R4's, B1d = R3's, B1v = R6's, and B1vd … B1k = R8 … R18's, bench/cases.ts). Bodies identical to the API's (request_id aside): ${Object.entries(
-          run.sameBodies,
-        )
-          .map(([k, v]) => `${k} ${v === true ? 'yes' : `NO (${v})`}`)
-          .join(', ')}. ` +
-        `SQL/req: statements of one request counted in-process, including 1 for the API key lookup. Failures: non-2xx, errors and timeouts under load.`,
-      '',
-      ...(run.mix
-        ? [
-            `MIX-cold: ${run.mix.entries} distinct requests (${Object.entries(run.mix.composition)
-              .map(([k, n]) => `${k} ${n}`)
-              .join(', ')}); ${run.mix.sent} sent over the rounds, ${run.mix.repeats} of them repeats (only once the list wraps). ` +
-              `SQL/req ${run.mix.sql.perRequest} = mean over ${run.mix.sql.sampled} evenly spaced entries counted in-process` +
-              `${run.mix.sql.failed.length ? ` (${run.mix.sql.failed.length} failed in-process)` : ''}. MIX-warm: the same server restarted with its response cache on, primed by one pass over the list in ${run.mix.warm.primeSeconds.toFixed(1)} s; ` +
-              `${run.mix.warm.identical} of ${run.mix.warm.sampled} sampled answers identical to the cold server's (${run.mix.warm.hits} of them hits).`,
-            '',
-          ]
-        : []),
-      '#### OPEN: latency at a fixed arrival rate (open loop, timed from the scheduled send)',
-      '',
-      openTable(run),
-      '',
-    );
-  }
+  const header = {
+    ...host,
+    pinning,
+    connections: options.connections,
+    warmup: options.warmup,
+    duration: options.duration,
+    rounds: options.rounds,
+    slices: options.slices,
+  };
+  for (const run of runs) out.push(...runSection(run, header));
   // What the rate limiter adds to every API request: one check-and-count, in memory and (with REDIS_URL) on Redis.
   const limiter = await measureLimiterOverhead({ redisUrl: process.env.REDIS_URL });
   out.push(
@@ -165,17 +163,33 @@ async function main(): Promise<number> {
     open: runs.flatMap((r) => r.open.map((o) => ({ database: r.database, ...o }))),
     generatedAt: new Date().toISOString(),
     machine: { ...host, pinning, pinned },
-    options: { duration: options.duration, slices: options.slices, warmup: options.warmup, rounds: options.rounds, connections: options.connections },
+    options: {
+      duration: options.duration,
+      slices: options.slices,
+      warmup: options.warmup,
+      rounds: options.rounds,
+      connections: options.connections,
+      keys: options.realisticKeys,
+      cases: args.cases ?? null,
+    },
     runs: runs.map((run) => ({ ...run, summary: summarise(run) })),
     limiter,
     gates,
   };
-  writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-  options.progress('wrote bench/results.json');
-  mkdirSync(new URL('../docs/bench/', import.meta.url), { recursive: true });
-  const title = `npm run bench, ${results.date.slice(0, 10)}, ${commit}, ${options.rounds} × ${options.duration} s, ${host.cores} cores (${pinning.split(' (')[0]})`;
-  writeFileSync(new URL('../docs/bench/results.svg', import.meta.url), chartSvg(chartRows(cases), title));
-  options.progress('wrote docs/bench/results.svg');
+  const text = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(new URL('./results.json', import.meta.url), text);
+  // Every run's raw results, kept: commit them with the change they measured (docs/performance.md cites them).
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  const runFile = runFileName(results);
+  writeFileSync(new URL(`./results/${runFile}`, import.meta.url), text);
+  options.progress(`wrote bench/results.json and bench/results/${runFile}`);
+  if (args.cases) options.progress('--cases: docs/bench/results.svg left as it was (it charts whole runs)');
+  else {
+    mkdirSync(new URL('../docs/bench/', import.meta.url), { recursive: true });
+    const title = `npm run bench, ${results.date.slice(0, 10)}, ${commit}, ${options.rounds} × ${options.duration} s, ${host.cores} cores (${pinning.split(' (')[0]})`;
+    writeFileSync(new URL('../docs/bench/results.svg', import.meta.url), chartSvg(chartRows(cases), title));
+    options.progress('wrote docs/bench/results.svg');
+  }
 
   const failed = gates.filter((g) => !g.pass);
   if (args.check && failed.length) {

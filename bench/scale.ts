@@ -135,7 +135,7 @@ const vendorCases: Case[] = [
 async function explain(c: Case): Promise<void> {
   const path = typeof c.path === 'string' ? c.path : await c.path();
   const statements: { query: string; params: unknown[] }[] = [];
-  // Every statement, Prisma's and the driver reads' (venue search and detail are driver reads since stop 29).
+  // Every statement, Prisma's and the driver reads' (venue search and detail are driver reads).
   const stop = db.onQuery((e) => statements.push({ query: e.query, params: e.params() }));
   await get(path);
   stop();

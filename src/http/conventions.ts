@@ -1,22 +1,51 @@
 import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  crc32,
+  deflateRaw,
+  deflateRawSync,
+  gzip,
+  gzipSync,
+  type BrotliOptions,
+  type ZlibOptions,
+} from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { RESPONSE_CACHE_TEXT } from '../cache/response-cache.js';
 import { SERVER_TIMEOUTS } from './server.js';
 import { Headers, Response } from './fetch-api.js';
 import { utf8Bytes } from './utf8.js';
 
-const brotli = promisify(brotliCompress);
+const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const deflateRawAsync = promisify(deflateRaw);
 
 /** Bodies smaller than this are sent as they are: compression would cost more than it saves. */
-const COMPRESS_MIN_BYTES = 1024;
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Levels for answers compressed as they are sent (JSON, never packed ahead): for each encoding the cheapest level whose
+ * answers stay about as small as gzip 6's (what the web commonly sends), measured on R1's and R4's bodies by
+ * `npx tsx bench/compression-levels.ts` (`npm run bench` prints the same for its own bodies). Brotli quality 5 cost about
+ * twice quality 3's CPU for a few per cent fewer bytes; quality 1 and gzip 1 are cheaper still but noticeably larger.
+ */
+export const DYNAMIC_COMPRESSION = { br: 3, gzip: 4 } as const;
+
+/**
+ * Bodies up to this size are compressed on the event loop, larger ones on the thread pool. A call on the pool cost
+ * several times the CPU of the same call in line (the hop, and an encoder whose memory a pool thread's arena hands
+ * back and faults in again every time; bench/compression-levels.ts measures both), while a search page takes the loop
+ * for well under a millisecond: no longer than serialising it did.
+ */
+const SYNC_COMPRESS_MAX_BYTES = 128 * 1024;
 
 const IDLE_SECONDS = SERVER_TIMEOUTS.keepAliveTimeoutMs / 1000;
 /**
  * A client that keeps idle connections longer than the server can send a request on one just as the server closes it,
- * and sees a reset it cannot tell from a failure: Node 20's http.Agent did exactly that in the bench's open loop
- * (docs/performance.md, "stop 44"), since it follows the Keep-Alive hint only when given a timeout of its own.
+ * and sees a reset it cannot tell from a failure: Node 20's http.Agent did exactly that in the bench's open loop,
+ * since it follows the Keep-Alive hint only when given a timeout of its own.
  */
 const CONNECTION_REUSE_TEXT =
   `Connections are kept alive; one idle for ${IDLE_SECONDS} s is closed, as every response says (\`Keep-Alive: timeout=${IDLE_SECONDS}\`). ` +
@@ -102,11 +131,15 @@ export function withRequestIdBytes(objectBytes: Buffer, requestId: string): Buff
 /** Statuses whose responses never carry a body (Fetch's null body statuses). */
 const BODYLESS_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** br or gzip, as the client prefers (br first at equal weight), for text bodies of 1 KB or more. */
+/**
+ * br or gzip, as the client prefers (br first at equal weight), for text bodies of 1 KB or more. An answer that went
+ * through the response cache (X-Cache HIT or MISS) is packed once per encoding (packedAnswers): a warm hit is sent
+ * without compressing it again.
+ */
 export async function withCompression(request: Request, response: Response): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   // The status, not `response.body`: reading body makes whatwg-node build a stream (and a Proxy of it) for a text body
-  // it would otherwise write as it is, ~3 % of a small route's CPU (docs/performance.md, "stop 25").
+  // it would otherwise write as it is, a visible share of a small route's CPU (docs/performance.md, Levers).
   if (BODYLESS_STATUSES.has(response.status) || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD')
     return response;
   const encoding = preferredEncoding(request.headers.get('accept-encoding'));
@@ -119,13 +152,108 @@ export async function withCompression(request: Request, response: Response): Pro
   headers.append('vary', 'Accept-Encoding');
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (bytes.byteLength < COMPRESS_MIN_BYTES) return new Response(bytes, { status: response.status, headers });
-  const packed =
-    encoding === 'br'
-      ? await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
-      : await gzipAsync(bytes, { level: 6 });
+  const packed = headers.has('x-cache')
+    ? await packedAnswer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding, headers.get('etag'))
+    : await compressAnswer(bytes, encoding);
   headers.set('content-encoding', encoding);
   headers.set('content-length', String(packed.byteLength));
   return new Response(packed, { status: response.status, headers });
+}
+
+/** One answer compressed whole at the dynamic levels (bench/baseline-server.ts compresses its answers with it too). */
+export async function compressAnswer(bytes: Uint8Array, encoding: Encoding): Promise<Buffer<ArrayBuffer>> {
+  const inLine = bytes.byteLength <= SYNC_COMPRESS_MAX_BYTES;
+  if (encoding === 'br') return inLine ? brotliCompressSync(bytes, brotliOptions(bytes)) : brotliAsync(bytes, brotliOptions(bytes));
+  const options = { level: DYNAMIC_COMPRESSION.gzip };
+  return inLine ? gzipSync(bytes, options) : gzipAsync(bytes, options);
+}
+
+const brotliOptions = (bytes: Uint8Array, more: BrotliOptions = {}): BrotliOptions => ({
+  ...more,
+  params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_COMPRESSION.br, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+});
+
+/**
+ * The stable part of an answer compressed and flushed, not finished, so that the rest (the request_id member, which
+ * differs on every answer) can follow it uncompressed: a gzip stream's deflate data ending in a sync flush, with the
+ * CRC-32 and length of what it holds (the gzip trailer needs them); or a brotli stream ending in a flush.
+ */
+interface PackedPrefix {
+  stream: Buffer;
+  crc: number;
+  length: number;
+}
+
+/**
+ * Packed stable parts by encoding, length and content (the ETag, itself a hash of the body without its request_id,
+ * or a SHA-256 of the part), so an entry can never be sent for other bytes. One per process rather than per app:
+ * withCompression is handed only the request and the response, and an entry is right for any app that sends the
+ * same bytes. Bounded by size; the least recently used go first.
+ */
+let packedAnswers: LRUCache<string, PackedPrefix> | undefined;
+/** Bytes of packed streams kept (about a fifth of the JSON they stand for). */
+const PACKED_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
+
+const REQUEST_ID_MEMBER = Buffer.from('"request_id":"');
+const QUOTE = 0x22;
+const CLOSE_BRACE = 0x7d;
+
+/** Where a REST body's trailing `"request_id":"…"}` starts (withRequestIdBytes puts it last); the length when none. */
+function stableLength(body: Buffer): number {
+  const at = body.lastIndexOf(REQUEST_ID_MEMBER);
+  if (at < 0 || body[body.length - 1] !== CLOSE_BRACE || body[body.length - 2] !== QUOTE) return body.length;
+  // A request id is at most 64 characters (src/http/request-id.ts); anything longer is not that member.
+  if (body.length - at > 128) return body.length;
+  return body.indexOf(QUOTE, at + REQUEST_ID_MEMBER.length) === body.length - 2 ? at : body.length;
+}
+
+async function packedAnswer(body: Buffer, encoding: Encoding, etag: string | null): Promise<Buffer<ArrayBuffer>> {
+  const split = stableLength(body);
+  const stable = body.subarray(0, split);
+  const key = `${encoding} ${split} ${etag ?? hash('sha256', stable, 'base64url')}`;
+  packedAnswers ??= new LRUCache({ maxSize: PACKED_ANSWERS_MAX_BYTES, sizeCalculation: (v, k) => v.stream.byteLength + k.length });
+  let prefix = packedAnswers.get(key);
+  if (!prefix) {
+    prefix = await packPrefix(stable, encoding);
+    packedAnswers.set(key, prefix);
+  }
+  return finishPacked(prefix, body.subarray(split), encoding);
+}
+
+async function packPrefix(stable: Buffer, encoding: Encoding): Promise<PackedPrefix> {
+  const inLine = stable.byteLength <= SYNC_COMPRESS_MAX_BYTES;
+  if (encoding === 'br') {
+    const options = brotliOptions(stable, { finishFlush: constants.BROTLI_OPERATION_FLUSH });
+    return { stream: inLine ? brotliCompressSync(stable, options) : await brotliAsync(stable, options), crc: 0, length: stable.byteLength };
+  }
+  const options: ZlibOptions = { level: DYNAMIC_COMPRESSION.gzip, finishFlush: constants.Z_SYNC_FLUSH };
+  const stream = inLine ? deflateRawSync(stable, options) : await deflateRawAsync(stable, options);
+  return { stream, crc: crc32(stable), length: stable.byteLength };
+}
+
+/** gzip member header (RFC 1952): deflate, no name or time, Unix. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
+/** A brotli meta-block that is the last and empty (RFC 7932 §9.2: ISLAST and ISLASTEMPTY set). */
+const BROTLI_END = Buffer.from([0x03]);
+
+/** A packed stable part with `rest` after it, uncompressed, as one finished stream of `encoding`. */
+function finishPacked(prefix: PackedPrefix, rest: Buffer, encoding: Encoding): Buffer<ArrayBuffer> {
+  if (encoding === 'br') {
+    if (!rest.length) return Buffer.concat([prefix.stream, BROTLI_END]);
+    // An uncompressed meta-block (RFC 7932 §9.2): ISLAST 0, MNIBBLES 4, MLEN - 1 in 16 bits, ISUNCOMPRESSED 1, then
+    // zero bits to the byte boundary (20 bits of header in 3 bytes), then the bytes themselves.
+    const bits = ((rest.length - 1) << 3) | (1 << 19);
+    return Buffer.concat([prefix.stream, Buffer.from([bits & 0xff, (bits >> 8) & 0xff, bits >> 16]), rest, BROTLI_END]);
+  }
+  // The last deflate block stored (RFC 1951 §3.2.4: BFINAL 1, BTYPE 00, LEN and its complement), then the trailer.
+  const stored = Buffer.alloc(5);
+  stored[0] = 0x01;
+  stored.writeUInt16LE(rest.length, 1);
+  stored.writeUInt16LE(~rest.length & 0xffff, 3);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(rest, prefix.crc), 0);
+  trailer.writeUInt32LE((prefix.length + rest.length) >>> 0, 4);
+  return Buffer.concat([GZIP_HEADER, prefix.stream, stored, rest, trailer]);
 }
 
 /** Whether withCompression would pack a body of `byteLength` bytes for this Accept-Encoding. */
@@ -133,8 +261,10 @@ export function wouldCompress(acceptEncoding: string | null | undefined, byteLen
   return byteLength >= COMPRESS_MIN_BYTES && preferredEncoding(acceptEncoding ?? null) !== null;
 }
 
+export type Encoding = 'br' | 'gzip';
+
 /** The encoding the client prefers of those withCompression packs in (br first at equal weight). */
-function preferredEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
+export function preferredEncoding(acceptEncoding: string | null): Encoding | null {
   const accepted = acceptedEncodings(acceptEncoding);
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
