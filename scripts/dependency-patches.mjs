@@ -6,9 +6,8 @@
 // @prisma/client, runtime/client.js (the file Node loads):
 // - A PrismaPromise was an object literal with a getter (`get spec()`). V8 stores such a getter in an accessor pair that
 //   it always allocates in the old generation, pointing at the getter's closure, whose scope holds the query's result.
-//   Every query's rows therefore survived young-generation GCs until the next full mark-compact: ~10 MB promoted per
-//   scavenge in a loop of raw queries, scavenges of 50 ms, and a mark-compact every few seconds under load
-//   (docs/performance.md, "stop 22").
+//   Every query's rows therefore survived young-generation GCs until the next full mark-compact: long scavenges, and a
+//   mark-compact every few seconds under load (docs/performance.md, Levers).
 // - `{ ...a, b: 1 }` and `{ ...a, ...b }` (a spread followed by more properties) get a hidden class of their own on
 //   this V8, one per object once the code is warm: old-generation garbage and megamorphic property reads.
 //   Object.assign({}, …) shares one.
@@ -18,12 +17,12 @@
 //
 // @pothos/selection-mapper, esm/loader-map.js: `responsePath` memoised each GraphQL path link's key in a module-wide
 // WeakMap. The links are made afresh for every field of every row, so nearly every call missed, then inserted two
-// entries that the next GC had to clear: 7 % of a 20-post blog page's CPU, 1 % of a venue detail's (docs/performance.md,
-// "stop 26"). Walking the few links up to the root and joining their string keys gives the same key without the table.
+// entries that the next GC had to clear, a visible share of a blog page's CPU (docs/performance.md, Levers). Walking
+// the few links up to the root and joining their string keys gives the same key without the table.
 //
 // pg, lib/result.js: `addFields` built, for every result, an empty row template (a null-prototype object, one property
 // per column, then spread) that only object-mode rows use. Prisma's adapter reads in array mode, so for its statements
-// the template was pure cost (2–3 % of a model read). It is now built only for object-mode results, as before.
+// the template was pure cost. It is now built only for object-mode results, as before.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -75,8 +75,8 @@ export interface KeyRow {
 }
 
 async function readKeyRow(prefix: string, readRows: RowReader): Promise<KeyRow | undefined> {
-  // Runs on every request without a lease, so it is plain SQL through the driver: Prisma's findUnique cost ~35 % more
-  // CPU than its raw query, and that ~300 µs more than pg's own (docs/performance.md, stop 24).
+  // Runs on every request without a lease, so it is plain SQL through the driver: Prisma's findUnique cost more CPU
+  // than its raw query, and that more than pg's own (docs/performance.md, Levers).
   const [row] = await readRows<Omit<KeyRow, 'hash'> & { hash: string }>(
     `SELECT id::text, prefix, hash, tier::text AS tier, "revokedAt" IS NOT NULL AS revoked FROM "ApiKey" WHERE prefix = $1`,
     [prefix],

@@ -1,7 +1,7 @@
 /**
  * Key rows read from the database are trusted for a short lease, so a busy key costs one lookup per lease per node
- * instead of one per request (the lookup was 40 % of the CPU of a route that reads no table, and half the embedded
- * database's work on a one-statement route: docs/performance.md, "stop 30").
+ * instead of one per request (the lookup was a large share of the CPU of a route that reads no table, and of the
+ * embedded database's work on a one-statement route: docs/performance.md, Levers).
  *
  * Why a revocation still takes effect from the next request: a row is trusted for `ms` from the moment its read was
  * sent, and `npm run -s keys -- revoke` waits the same `ms` after its commit before it reports the key revoked

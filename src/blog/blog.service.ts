@@ -40,8 +40,8 @@ export interface NumberedPage<T> {
 
 /**
  * Posts are read through the driver, each with its tags and author in the same row, not by Prisma's client: a post has
- * no relation GraphQL walks further, and a Prisma read cost ~200 µs more CPU per request than the same statement
- * through the driver (docs/performance.md, stop 28). `publishedAt` is read as UTC: Prisma keeps DateTime as UTC wall
+ * no relation GraphQL walks further, and a Prisma read cost clearly more CPU per request than the same statement
+ * through the driver (docs/performance.md, Levers). `publishedAt` is read as UTC: Prisma keeps DateTime as UTC wall
  * time in a timestamp column, and pg would take a bare timestamp for local time.
  */
 const POST_COLUMNS = `p.id, p.slug, p.title, p.excerpt, p."featureImage", p."publishedAt" AT TIME ZONE 'UTC' AS "publishedAt",

@@ -46,8 +46,8 @@ export interface Database {
   /**
    * One read statement sent straight through the pool's driver, not Prisma's client: for the statement every request
    * runs (the API key lookup), the aggregate lists, which read no model, the inspiration gallery and blog posts, whose
-   * rows pg returns as Prisma does. Prisma's raw query cost ~300 µs more CPU per call than pg's own, and a model read
-   * ~200 µs more in the server (docs/performance.md, stops 24, 25 and 28). onQuery's listeners see it as they see
+   * rows pg returns as Prisma does. Prisma's raw query and its model reads cost clearly more CPU per call than pg's
+   * own (docs/performance.md, Levers). onQuery's listeners see it as they see
    * Prisma's statements.
    */
   readRows: RowReader;
@@ -328,12 +328,12 @@ export const NAMED_STATEMENTS_MAX = 100;
  * Names for PostgreSQL's prepared statements, one per SQL text. An unnamed statement is parsed, analysed and planned
  * again on every execution; a named one is parsed once per connection, and after five runs the server may keep one
  * generic plan for it, made without the parameters' values. Prisma's relation joins (LATERAL subqueries building
- * JSON) cost the server more to plan than to run: venue detail answered 1.4× as many requests with its statement
- * named (docs/performance.md, stop 27). So only statements whose best plan cannot depend on their values are named:
- * the driver reads (readRows: our own SQL, key lookups, details, aggregates over small tables) but the venue search's
- * (ReadOptions.planForValues), and Prisma's lookups of one row by a unique key and its statements over curated content
- * (plansAlikeForAnyValues). A catalogue search is not: named, the venue price bands on the 100,000-venue catalogue
- * went from 3–7 ms to 16–152 ms under a generic plan made for other bounds.
+ * JSON) cost the server more to plan than to run, so naming them pays (docs/performance.md, Levers). So only
+ * statements whose best plan cannot depend on their values are named: the driver reads (readRows: our own SQL, key
+ * lookups, details, aggregates over small tables) but the venue search's (ReadOptions.planForValues), and Prisma's
+ * lookups of one row by a unique key and its statements over curated content (plansAlikeForAnyValues). A catalogue
+ * search is not: named, the venue price bands on a large catalogue became many times slower under a generic plan made
+ * for other bounds.
  *
  * The set is bounded, since a kept plan costs the server memory on every connection (a vendor detail's: 131 KB): a
  * text past NAMED_STATEMENTS_MAX runs unnamed, as before. Not used for the embedded database, whose socket server

@@ -16,8 +16,8 @@ export interface Page<T> {
 /**
  * Whether this connection field's query selects its own field `name` (totalCount, categoryStats) unconditionally. A
  * service then reads it with the page instead of after it: vendor search starts such a field's statement beside the
- * page's, so a search waits for the longer of the two, not their sum (docs/performance.md, "stop 23"); venue search
- * reads its count in the page's own statement (stop 29). A field under @include/@skip stays lazy.
+ * page's, so a search waits for the longer of the two, not their sum; venue search reads its count in the page's own
+ * statement. A field under @include/@skip stays lazy.
  */
 export function selectsConnectionField(info: GraphQLResolveInfo, name: string): boolean {
   const within = (set: SelectionSetNode | undefined): boolean =>
@@ -57,7 +57,7 @@ export interface ConnectionResult<T, P extends Page<T> = Page<T>> {
  *
  * The getters are on classes, never in object literals. V8 stores an object literal's getter in an accessor pair that
  * it always allocates in the old generation; the pair points at the getter's closure, whose scope holds the page, so
- * every page's rows survived young-generation GCs until the next full mark-compact (docs/performance.md, "stop 22").
+ * every page's rows survived young-generation GCs until the next full mark-compact.
  * A class keeps its getters on the prototype, allocated once.
  */
 export function toConnection<T, P extends Page<T>>(page: P & Page<T>): ConnectionResult<T, P> {

@@ -172,7 +172,7 @@ export function useCatalogueValidationErrors(options: { baseUrl: string; log: Lo
  * Formats every error of a GraphQL result, however it arose (Yoga reading the request, parsing, validation, a plugin's
  * refusal, execution), with the scope of the request it answers, as the last step before the body is written. Yoga's
  * own masking calls its maskError with the error alone: reaching the request from there took an AsyncLocalStorage
- * around every GraphQL request, whose hooks ran on every promise of the process (docs/performance.md, "stop 34").
+ * around every GraphQL request, whose hooks ran on every promise of the process.
  */
 export function useCatalogueErrors(options: { baseUrl: string; log: Logger }): Plugin<object, RequestContext> {
   return {

@@ -5,8 +5,8 @@ import { isObjectType, type GraphQLSchema } from 'graphql';
  *
  * graphql-jit compiles a field without a resolver into a plain property read in the document's function, but calls a
  * field with one, even `(v) => v.name`, through a resolve info and a response path built for that row and field. A
- * 20-venue page called 460 of them: ~175 KB of its ~460 KB allocated per request, and ~13 % of its CPU
- * (docs/performance.md, stop 51). On a plain object type Pothos's own `t.expose` builds such a field without a
+ * 20-venue page called hundreds of them, a large part of what it allocated and of its CPU (docs/performance.md,
+ * Levers). On a plain object type Pothos's own `t.expose` builds such a field without a
  * resolver, and is what to use there. On a plugin-prisma type in select mode (Venue, Vendor) it cannot be: there
  * `expose` gives each field a select of its own and a per-row plan lookup, which cost more (venues.graphql.ts,
  * LIST_COLUMNS). This is for those.

@@ -6,7 +6,7 @@ import { isJsonContentType } from './plain-post.js';
  *
  * The REST GET lane (src/rest/get-lane.ts) took a route's Fetch Request and Fetch Response off its CPU; a GraphQL POST
  * of the same search still paid them, and reading its body through a Fetch Request on top, so GraphQL fell behind
- * REST by that much (docs/performance.md, "stop 40"). The lane reads the body from node's request, runs the same key
+ * REST by that much (docs/performance.md, Levers). The lane reads the body from node's request, runs the same key
  * check, limits and Yoga execution (plain POSTs, src/graphql/plain-post.ts, as the Fetch path runs them), and writes
  * an answer without errors with one writeHead; everything else is finished by the same code as every other request
  * (app.ts `finish`).

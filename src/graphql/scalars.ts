@@ -38,7 +38,7 @@ export const isDateTime = (value: string): boolean => {
  * parsing accepts every such string (no IPv4 or punycode host to decode, no code point a path can refuse). Nearly
  * every stored link is one, and so is every link the service makes of its own base URL; this test costs a fraction of
  * parsing one, which a detail page did about ten times. Five-digit ports count: with a base URL on one (a container's
- * or a test's port, the bench's), every link of every answer was parsed (~0.6 µs each, 20 on a search page).
+ * or a test's port, the bench's), every link of every answer was parsed.
  */
 const PLAIN_HTTP_URL =
   /^https?:\/\/(?:[a-z0-9]+(?:[.-][a-z0-9]+)*\.)?[a-z][a-z0-9]*(?::(?:\d{1,4}|[0-5]\d{4}|6[0-4]\d{3}|65[0-4]\d\d|655[0-2]\d|6553[0-5]))?(?:[/?#][\x21-\x7e]*)?$/i;

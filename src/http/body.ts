@@ -11,9 +11,8 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
   if (declared === 0) return new Uint8Array();
   if (Number.isFinite(declared) && !request.headers.has('transfer-encoding')) {
     // A declared length within the limit: Node's parser delivers exactly that many bytes (it refuses a request that
-    // also says chunked), read in one go instead of through a ReadableStream's reader and async iterator (~20 µs of a
-    // GraphQL POST in a profile, docs/performance.md "stop 35"). Checked once read: an in-process caller's headers
-    // pass no parser.
+    // also says chunked), read in one go instead of through a ReadableStream's reader and async iterator, which cost
+    // every POST. Checked once read: an in-process caller's headers pass no parser.
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > maxBytes) throw tooLarge();
     return bytes;

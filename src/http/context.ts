@@ -17,7 +17,8 @@ export interface AppDeps {
   prisma: PrismaClient;
   /**
    * Plain SQL through the driver, for statements every request or a whole route is (the key lookup, the aggregate
-   * lists, the inspiration gallery, blog posts): Prisma's raw query costs ~300 µs more per statement (docs/performance.md).
+   * lists, the inspiration gallery, blog posts): Prisma's raw query costs clearly more per statement
+   * (docs/performance.md, Levers).
    */
   readRows: RowReader;
   /** The clock every rule reads; tests inject a fixed or advancing one. */
@@ -71,8 +72,8 @@ export function checkedWith<T>(parse: (input: unknown) => T, args: unknown): { c
 
 /**
  * `parse(args)`, or what the REST route's check already got from the same parser on the same request. A route's
- * check parses the raw parameters (to answer the spec's codes before GraphQL coerces enums); the resolver used to parse
- * them again, ~3–4 % of the pricing estimate's profile (docs/performance.md, stop 33).
+ * check parses the raw parameters (to answer the spec's codes before GraphQL coerces enums); the resolver need not
+ * parse them again.
  */
 export function parsedArguments<T>(ctx: Pick<RequestContext, 'checkedArguments'>, parse: (input: unknown) => T, args: unknown): T {
   const checked = ctx.checkedArguments;

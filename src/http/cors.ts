@@ -40,8 +40,8 @@ export interface ApiCors {
 
 /**
  * useCORS's rules (getCORSHeadersByRequestAndOptions), applied by the handler itself rather than as an adapter plugin:
- * a plugin makes @whatwg-node/server wrap every request in its hook chain and parse its URL once more, a quarter of
- * /healthz's CPU (docs/performance.md, "stop 32"). Two corrections, so that responses stay right in shared caches
+ * a plugin makes @whatwg-node/server wrap every request in its hook chain and parse its URL once more, a large share
+ * of /healthz's CPU (docs/performance.md, Levers). Two corrections, so that responses stay right in shared caches
  * (the pages are `public`):
  * - An origin CORS_ORIGINS does not name gets no CORS headers at all (the browser then refuses, preflight included).
  *   useCORS would answer `Access-Control-Allow-Origin: null`, which a sandboxed iframe or a data: page (whose Origin

@@ -5,7 +5,7 @@ const CLIENT_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 const ID_BYTES = 12;
 /**
  * Random bytes for 256 ids, drawn from the CSPRNG at once and refilled when used up, as crypto.randomUUID does: one
- * randomBytes(12) a request cost ~3 % of a small route's CPU (docs/performance.md, "stop 25").
+ * randomBytes(12) a request was a visible share of a small route's CPU (docs/performance.md, Levers).
  */
 const pool = Buffer.alloc(ID_BYTES * 256);
 let used = pool.length;

@@ -5,9 +5,9 @@ const TRANSCODE_MIN_CHARS = 2048;
 
 /**
  * The UTF-8 bytes of a response body, encoded once: its length, ETag and socket write then use them as they are.
- * Node 20's encoder (Buffer.from, TextEncoder, Buffer.byteLength, a socket write of a string) took 20–50 µs for a
- * 22 KB venue page with a few non-ASCII characters, and a body was encoded up to three times (length, ETag, write);
- * copying its UTF-16 code units and converting them with ICU takes ~10 (docs/performance.md, "stop 36"). A text
+ * Node 20's encoder (Buffer.from, TextEncoder, Buffer.byteLength, a socket write of a string) is slow on a venue page
+ * with a few non-ASCII characters, and a body was encoded up to three times (length, ETag, write); copying its UTF-16
+ * code units and converting them with ICU is several times faster (docs/performance.md, Levers). A text
  * with a lone surrogate, which ICU refuses, is encoded by Node, which writes U+FFFD for it as it always has; JSON
  * text never has one (JSON.stringify escapes them).
  */

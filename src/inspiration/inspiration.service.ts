@@ -12,8 +12,8 @@ export interface InspirationDeps {
 
 /**
  * The gallery is read through the driver, not Prisma's client: its model is one flat table of text, whole numbers and
- * text[] that pg returns exactly as Prisma does, and a Prisma read cost ~200 µs more CPU per request than the same
- * statement through the driver (photo detail: 0.65× the CPU, 1.5× the requests a second; docs/performance.md, stop 28).
+ * text[] that pg returns exactly as Prisma does, and a Prisma read cost clearly more CPU per request than the same
+ * statement through the driver (docs/performance.md, Levers).
  * Every column of the model by its Prisma name, so a row is the model's row (test/inspiration/inspiration-rows.test.ts).
  */
 const PHOTO_COLUMNS = modelColumns(Prisma.InspirationPhotoScalarFieldEnum, '"InspirationPhoto"');

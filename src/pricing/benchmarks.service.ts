@@ -97,8 +97,8 @@ export interface ListingRow {
 
 /** Published venues with a weekday base, in USD: USD as is; AUD venues store USD (§2.1), used unconverted; EUR at the day's rate. */
 async function liveListings(deps: BenchmarkDeps, fx: DayRate | null): Promise<Listing[]> {
-  // Through the driver: this reads every priced published venue, and Prisma's client cost ~3 µs of CPU per row
-  // (1,466 listings: 8.8 → 4.3 ms per request on PostgreSQL).
+  // Through the driver: this reads every priced published venue, and Prisma's client cost CPU on every row
+  // (docs/performance.md, Levers).
   return listingsOf(await deps.readRows<ListingRow>(LISTINGS_SQL, []), fx);
 }
 

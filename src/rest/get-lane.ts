@@ -3,9 +3,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 /**
  * The REST GET lane: which requests app.ts serves straight from node:http, without the Fetch layer.
  *
- * A small read (the pricing estimate, a regional range) spent ~30 % of its CPU building a Fetch Request from node's
- * request (URL, Headers, an AbortController and its listeners) and turning a Fetch Response back into node's writes
- * (docs/performance.md, "stop 39"). A REST GET needs none of it: its path and query select the route, a few headers
+ * A small read (the pricing estimate, a regional range) spent a large share of its CPU building a Fetch Request from
+ * node's request (URL, Headers, an AbortController and its listeners) and turning a Fetch Response back into node's
+ * writes (docs/performance.md, Levers). A REST GET needs none of it: its path and query select the route, a few headers
  * the key and limits. The lane reads those from node's request and writes a plain answer with one writeHead; an
  * error or a compressed body is finished by the same code as every other request (app.ts `finish`), with a Fetch
  * Request made from node's then.

@@ -56,8 +56,8 @@ export async function searchVendors(
   // The facet runs on another pooled connection while the page is read, when the caller will ask for it.
   const categoryStats = statsWithPage ? startedNow(stats) : stats;
   // With the facet asked for, the total is read off it: the facet is this search without its category filter, so the
-  // search's vendors are the facet's category (or all of it). Counting them apart read the same rows again (the
-  // vendor state filter's heap pages twice: 100k scale, docs/performance.md "stop 49"). Exact either way.
+  // search's vendors are the facet's category (or all of it). Counting them apart read the same rows again (a state
+  // filter's heap pages twice on a large catalogue). Exact either way.
   const totalCount = statsWithPage
     ? async () => {
         const facet = await categoryStats();
@@ -122,7 +122,7 @@ async function resolveCategory(given: string, prisma: PrismaClient): Promise<str
 
 /**
  * Text matched in any case. Prisma writes `contains` and insensitive `equals` as ILIKE with the value in the pattern as
- * it is: escaped, % and _ are characters of a name (state=% matched every vendor until stop 29).
+ * it is: escaped, % and _ are characters of a name (unescaped, state=% matched every vendor).
  */
 const containing = (text: string) => ({ contains: likeEscaped(text), mode: 'insensitive' as const });
 const equalInAnyCase = (text: string) => ({ equals: likeEscaped(text), mode: 'insensitive' as const });

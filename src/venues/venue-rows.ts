@@ -2,8 +2,8 @@ import { Prisma, type Testimonial, type Venue, type VenuePhoto } from '../genera
 import { modelColumn } from '../db/row-reader.js';
 
 /**
- * Venue rows are read through the driver, not Prisma's client: a Prisma read cost ~200 µs more CPU per request than
- * the same statement (docs/performance.md, stops 28 and 29). GraphQL still plans each read with plugin-prisma: the
+ * Venue rows are read through the driver, not Prisma's client: a Prisma read cost clearly more CPU per request than
+ * the same statement (docs/performance.md, Levers). GraphQL still plans each read with plugin-prisma: the
  * plan's `select` names the columns and relations a query asks for, this module reads exactly those, and the fields
  * answer from the row with the plan its query recorded (no relation falls back to another load).
  * test/catalogue/detail-rows.test.ts and test/venues/venue-rows.test.ts hold the rows equal to Prisma's.
@@ -49,8 +49,8 @@ const selectedOf = (plan: unknown): string[] | null => {
 /**
  * The relations GraphQL shows, each as JSON in the venue's row, in the order and number its field's query asks Prisma
  * for (Venue.photos and Venue.testimonials in venues.graphql.ts). A plan that selects columns of the related rows gets
- * those alone: whole rows made a 20-venue page with photos and testimonials 53 KB of JSON to decode and parse, ~190 µs
- * of a ~1.1 ms request, where the columns a search asks for are 12 KB (docs/performance.md, "stop 52"). Without a
+ * those alone: whole rows made a 20-venue page with photos and testimonials decode and parse about four times the JSON
+ * its query asks for (docs/performance.md, Levers). Without a
  * select (include mode, or no plan), every column.
  */
 const RELATIONS = new Map<string, (plan: unknown) => string>([

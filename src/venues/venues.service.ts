@@ -107,8 +107,8 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
       const page = `FROM "Venue" v WHERE ${where(param)}${afterSlug === undefined ? '' : ` AND v.slug > ${param(afterSlug)}`} ORDER BY v.slug LIMIT ${param(limit)}`;
       // With filters, the page's slugs are found first and only its rows are read: the (published, slug, …) index
       // carries the filtered columns (a state's and a city's own indexes are in slug order), so walking slug order
-      // tests index entries, where it read 6,376 venue rows to find 21 castles on the 100,000-venue catalogue
-      // (docs/performance.md, "What this stop measured (stop 50)").
+      // tests index entries, where it read thousands of venue rows to find a page of a rare type on a large catalogue
+      // (docs/performance.md, Scale).
       return unfiltered ? page : `FROM (SELECT v.slug ${page}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY v.slug`;
     },
     total:
@@ -129,7 +129,7 @@ async function venueSearch(filters: VenueFilters, deps: VenueDeps): Promise<Venu
  * Every published venue, and those listing both of two amenities, are counted in PublishedVenueCount, which triggers
  * on Venue keep in the writer's transaction (migration published_venue_counts): one row instead of counting 96,044
  * index entries, or intersecting two amenities' 36,000 venues each, on the 100,000-venue catalogue
- * (docs/performance.md, "What this stop measured (stop 50)"). A pair that no venue has ever listed together has no row.
+ * (docs/performance.md, Scale). A pair that no venue has ever listed together has no row.
  */
 const PUBLISHED_VENUES = `(SELECT venues FROM "PublishedVenueCount" WHERE amenity = '' AND "otherAmenity" = '')`;
 

@@ -6,7 +6,7 @@ import { BASE_URL, createTestApp, type TestApp } from '../support/app.js';
 import { testDatabaseKind } from '../support/database.js';
 
 // Database.readRows: the per-request API key lookup goes straight through the pool's driver (docs/performance.md,
-// stop 24), so it must still be counted, timed and translated like every statement Prisma sends.
+// Levers), so it must still be counted, timed and translated like every statement Prisma sends.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

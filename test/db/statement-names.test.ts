@@ -1,6 +1,6 @@
 // On PostgreSQL every statement the app sends (Prisma's and the driver reads) is a named prepared statement, so the
 // server parses and plans each SQL text once per connection instead of on every execution (docs/performance.md,
-// stop 27). The names are bounded; the embedded database keeps unnamed statements (one session for every client).
+// Levers). The names are bounded; the embedded database keeps unnamed statements (one session for every client).
 import { getVenue, searchVenues } from '../../src/venues/venues.service.js';
 import { createCursorCodec } from '../../src/pagination/cursor.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -126,7 +126,7 @@ describe('one PGlite session, many connections', () => {
 
   it('keeps nothing of what it sent: 1,000 answers of 40 rows add under 3 MB to the heap (PGlite kept every row)', async () => {
     // execProtocolRaw parsed each answer into objects and kept them until an execProtocol call; the database
-    // process held every row it had sent (docs/performance.md, stop 37).
+    // process held every row it had sent (docs/performance.md, Levers).
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
     const connections = pool(4);

@@ -1,6 +1,6 @@
 // An answer must die young. Yoga's fetch() waited for each answer through an abort listener, and that path kept every
 // GraphQL answer reachable across young-generation GCs until the next mark-compact: ~45 KB promoted per 20-venue query,
-// the Mark-Compacts behind GraphQL's open-loop tail (docs/performance.md, "stop 23"). Measured in the real server
+// the Mark-Compacts behind GraphQL's open-loop tail (docs/performance.md, Levers). Measured in the real server
 // process with V8's own per-scavenge figures (--trace-gc-nvp), one request at a time.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

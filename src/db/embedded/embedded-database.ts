@@ -20,7 +20,7 @@ const RESTART_WINDOW_MS = 60_000;
  * The V8 heap sizing of this process's command line (npm start's `--max-semi-space-size`, `--heap-growing-percent`,
  * `--no-memory-reducer`, and a `--max-old-space-size` if given), which the database process runs with too, so that one
  * command line sizes both processes (a container's heap limit included). Measured: with PGlite's result leak fixed
- * (wire-server.ts), the options change neither its latency nor its throughput visibly (docs/performance.md, stop 37).
+ * (wire-server.ts), the options change neither its latency nor its throughput visibly.
  */
 export function heapOptionsOf(execArgv: readonly string[]): string[] {
   return execArgv.filter((option) => /^--(?:(?:max-semi-space-size|heap-growing-percent|max-old-space-size)=\d+|no-memory-reducer)$/.test(option));

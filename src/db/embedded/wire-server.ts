@@ -44,8 +44,8 @@ export function lastReadyStatus(messages: Uint8Array): string | undefined {
  * Runs one unit of frontend messages (the startup message included) and returns PGlite's backend messages as they
  * are. Not `execProtocolRaw`: in PGlite 0.5 that one also parses every backend message into objects (each DataRow's
  * values as strings) and appends them to a result list that only `execProtocol` ever empties, so the database process
- * kept every row it had ever sent (~31 KB per venue search: 921 MB of heap after ~30,000 requests, and a full GC of it
- * took 1.3 s; docs/performance.md, stop 37). `execProtocolRawStream` hands the bytes to a callback without parsing them.
+ * kept every row it had ever sent, and its full GCs stalled queries for over a second (docs/performance.md, Levers).
+ * `execProtocolRawStream` hands the bytes to a callback without parsing them.
  */
 export async function execute(pglite: PGlite, unit: Uint8Array): Promise<Uint8Array> {
   const chunks: Buffer[] = [];

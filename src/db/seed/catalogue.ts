@@ -197,9 +197,7 @@ export async function seedCatalogue(prisma: PrismaClient, options: SeedOptions =
  * After a bulk load (a seed): planner statistics, and the visibility map that lets a count read an index alone. Without
  * the map every total_count and facet count reads each heap page to check each row's visibility until a VACUUM sets
  * it, and none may come: PGlite runs no autovacuum, and a PostgreSQL server's may be off (it is off on the machine CI
- * runs on) or not have come round yet. Measured (docs/performance.md, stop 42): at 100k venues total_count 31 → 17 ms;
- * on the demo catalogue R1's statement 7–15 % less PostgreSQL CPU, within the noise of a whole request. Runs outside
- * any transaction, as VACUUM must.
+ * runs on) or not have come round yet (docs/performance.md, Levers). Runs outside any transaction, as VACUUM must.
  */
 export async function settleAfterBulkLoad(prisma: PrismaClient): Promise<void> {
   await prisma.$executeRawUnsafe('VACUUM ANALYZE');
