@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectGraphQLError, expectRestError, type TestApp, type TestResponse } from '../support/app.js';
 import { postRest, targets, validBody, type Kind, type Targets } from '../inquiries/support.js';
+import { listenApp } from '../support/processes.js';
 
 // Every bounded number parameter of §4, at each bound, just past it and in a form it does not take, on REST and on
 // GraphQL where the argument exists. A refusal names the parameter and states what it takes: "limit must be 1 to 100"
@@ -193,5 +194,40 @@ describe('the wording the issue asked for', () => {
     expect(await message('/venues/pricing?event_guests=12.5')).toBe('event_guests must be an integer from 1 to 500.');
     const first = await t.graphql('{ venues(first: 500) { totalCount } }');
     expect(first.body.errors[0].message).toBe('Invalid parameters: first must be 1 to 100.');
+  });
+});
+
+describe('over a real socket, as production serves them (REST, GraphQL and the assistant tool)', () => {
+  it('answers the range on every surface', async () => {
+    const server = await listenApp(t.app);
+    try {
+      const auth = { authorization: `Bearer ${t.keys.pro}` };
+      const rest = await fetch(`${server.base}/api/v1/venues?limit=101`, { headers: auth });
+      expect(rest.status).toBe(400);
+      expect(((await rest.json()) as any).error).toMatchObject({
+        code: 'invalid_parameters',
+        param: 'limit',
+        message: 'Invalid parameters: limit must be 1 to 100.',
+      });
+      const gql = await fetch(`${server.base}/graphql`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ venues(first: 500) { totalCount } }' }),
+      });
+      const gqlBody = (await gql.json()) as any;
+      expect(gqlBody.errors[0].extensions).toMatchObject({ code: 'invalid_parameters', param: 'first' });
+      expect(gqlBody.errors[0].message).toBe('Invalid parameters: first must be 1 to 100.');
+      const tool = await fetch(`${server.base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_venues', arguments: { capacity_min: -5 } } }),
+      });
+      const result = ((await tool.json()) as any).result;
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent.error).toMatchObject({ code: 'invalid_parameters', param: 'capacity_min' });
+      expect(result.structuredContent.error.message).toMatch(/capacity_min must be 0 to 10000/);
+    } finally {
+      await server.close();
+    }
   });
 });
