@@ -1,7 +1,7 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
 import { readOwnPropertiesInline } from './own-property.js';
-import { noteDetailReads } from '../limits/venue-details.js';
+import { noteDetailFields } from '../limits/venue-details.js';
 import './scalars.js';
 // Each module registers its types and root fields on the builder when imported.
 import '../venues/venues.graphql.js';
@@ -20,7 +20,7 @@ export function getSchema(): GraphQLSchema {
   if (!schema) {
     schema = builder.toSchema({ sortSchema: true });
     readOwnPropertiesInline(schema);
-    noteDetailReads(schema);
+    noteDetailFields(schema);
   }
   return schema;
 }

@@ -3,7 +3,6 @@ import { getGraphQLRateLimiter, Store, type Identity } from 'graphql-rate-limit'
 import { builder } from '../graphql/builder.js';
 import type { RequestContext } from '../http/context.js';
 import { checkVenueDetail, rateLimitStatus, type AllowanceStatus } from './limits.service.js';
-import { countedAlready } from './venue-details.js';
 import { closedSet } from '../graphql/closed-set.js';
 import { API_TIERS } from '../auth/api-keys.service.js';
 
@@ -69,9 +68,7 @@ export async function withVenueDetailLimit<R>(
   if (refused) throw store.refusal;
   // A cached copy of this answer must count this lookup again (src/cache/response-cache.ts).
   if (field.ctx.answerNotes) field.ctx.answerNotes.venueLookups++;
-  const venue = await resolve();
-  countedAlready(field.ctx, venue);
-  return venue;
+  return resolve();
 }
 
 const Allowance = builder.objectRef<AllowanceStatus>('RateLimitAllowance').implement({

@@ -1,4 +1,4 @@
-import { GraphQLError, isObjectType, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import { GraphQLError, isObjectType, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
 import type { RequestContext } from '../http/context.js';
@@ -9,64 +9,56 @@ import { checkVenueDetail } from './limits.service.js';
  * the way in: `venue(slug)` (REST's detail route runs it) counts itself before it reads (withVenueDetailLimit); any
  * other venue whose detail-only fields an answer carries (a `venues(first: 100)` page with descriptions, `nodes(ids:)`)
  * counts once here, after execution, all of the answer's venues in one step: an answer that would pass the day's
- * allowance is refused whole, 429 venue_detail_rate_limit_exceeded, as REST's detail route is.
+ * allowance is refused whole, 429 venue_detail_rate_limit_exceeded, as REST's detail route is. The lists note their
+ * rows where they read them, by their planned selection (noteDetailRows): a resolver on each detail field would be
+ * called per row, which graphql-jit otherwise reads inline.
  */
 const DETAIL_ONLY = 'venueDetailOnly';
 
 /** Extensions of a Venue field that §2.3 has and the list item (§2.2) has not. */
 export const detailOnly = { [DETAIL_ONLY]: true } as const;
 
-interface Noted {
-  /** Venue rows whose detail-only fields were resolved in this request. */
-  venues: Set<object>;
-  /** Rows `venue(slug)` answered: counted already, by the field itself. */
-  counted: Set<object>;
+/** Venue rows of this request whose details its answer carries, not counted yet. */
+const uncounted = new WeakMap<object, number>();
+
+/** Names of the Venue fields marked detail-only, read off the built schema (noteDetailFields). */
+let detailFields: ReadonlySet<string> = new Set();
+
+/**
+ * Notes the rows a venue list read (a search page, node/nodes) when its selection holds a detail-only field: each is
+ * one lookup, counted after execution. `venue(slug)` counts itself and does not call this.
+ */
+export function noteDetailRows(ctx: object, selection: Record<string, unknown> | undefined, rows: number): void {
+  if (!selection || rows === 0) return;
+  for (const name of detailFields) {
+    if (selection[name]) {
+      uncounted.set(ctx, (uncounted.get(ctx) ?? 0) + rows);
+      return;
+    }
+  }
 }
 
-const notes = new WeakMap<object, Noted>();
-
-function notesOf(ctx: object): Noted {
-  let noted = notes.get(ctx);
-  if (!noted) notes.set(ctx, (noted = { venues: new Set(), counted: new Set() }));
-  return noted;
-}
-
-/** A row `venue(slug)` answered after counting its own lookup. */
-export function countedAlready(ctx: RequestContext, venue: unknown): void {
-  if (venue && typeof venue === 'object') notesOf(ctx).counted.add(venue);
-}
-
-/** Venues of this request whose details were read and not yet counted; forgets them. */
 function takeUncounted(ctx: object): number {
-  const noted = notes.get(ctx);
-  if (!noted) return 0;
-  notes.delete(ctx);
-  let uncounted = 0;
-  for (const venue of noted.venues) if (!noted.counted.has(venue)) uncounted++;
-  return uncounted;
+  const count = uncounted.get(ctx) ?? 0;
+  uncounted.delete(ctx);
+  return count;
 }
 
 /**
- * Gives every detail-only field a resolver that notes its row, reading what it read before (its resolver, or the
- * row's property of its name where graphql-jit read it inline). Runs once on the built schema, after the inline reads
- * are set up; a field marked detail-only on a type without rows of its own would be a mistake, and fails here.
+ * Reads which fields of `typeName` are marked detail-only, once, on the built schema. A selection names a field's
+ * column or relation by the field's own name (select mode), so the names are what noteDetailRows looks for. None
+ * marked would leave detail reads uncounted: that fails the build, not a request.
  */
-export function noteDetailReads(schema: GraphQLSchema): number {
-  let wrapped = 0;
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type) || type.name.startsWith('__')) continue;
-    for (const field of Object.values(type.getFields())) {
-      if (field.extensions?.[DETAIL_ONLY] !== true) continue;
-      const read: GraphQLFieldResolver<Record<string, unknown>, object> = field.resolve ?? ((parent: Record<string, unknown>) => parent[field.name]);
-      field.resolve = (parent: Record<string, unknown>, args, ctx: object, info) => {
-        notesOf(ctx).venues.add(parent);
-        return read(parent, args, ctx, info);
-      };
-      wrapped++;
-    }
-  }
-  if (wrapped === 0) throw new Error('no field is marked detailOnly: venue detail lookups would go uncounted');
-  return wrapped;
+export function noteDetailFields(schema: GraphQLSchema, typeName = 'Venue'): number {
+  const type = schema.getType(typeName);
+  const names = isObjectType(type)
+    ? Object.values(type.getFields())
+        .filter((field) => field.extensions?.[DETAIL_ONLY] === true)
+        .map((field) => field.name)
+    : [];
+  if (names.length === 0) throw new Error(`no field of ${typeName} is marked detailOnly: venue detail lookups would go uncounted`);
+  detailFields = new Set(names);
+  return names.length;
 }
 
 /** The whole answer refused: what REST's detail route answers, as a request-level GraphQL error. */

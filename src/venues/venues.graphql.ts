@@ -9,7 +9,7 @@ import { asNode, uuidKey } from '../graphql/node.js';
 import { priceRangeText, venuePricing, STORED_AS, VENUE_CURRENCIES, type StartingTotal, type VenuePricing as Pricing } from './venue-pricing.js';
 import { NAMED_AMENITIES, NAMED_VENUE_TYPES } from './venues.inputs.js';
 import { withVenueDetailLimit } from '../limits/limits.graphql.js';
-import { detailOnly } from '../limits/venue-details.js';
+import { detailOnly, noteDetailRows } from '../limits/venue-details.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 import { fromPlannedRow, ownProperty } from '../graphql/own-property.js';
 
@@ -197,7 +197,11 @@ asNode(Venue, {
   key: 'id',
   parseKey: uuidKey,
   planned: true,
-  load: (ids, query, ctx) => visibleVenuesById(ids, query.select, ctx) as Promise<VenueRow[]>,
+  load: async (ids, query, ctx) => {
+    const rows = (await visibleVenuesById(ids, query.select, ctx)) as VenueRow[];
+    noteDetailRows(ctx, query.select, rows.length);
+    return rows;
+  },
 });
 
 const VenueConnection = connectionOf('Venue', Venue);
@@ -219,15 +223,17 @@ builder.queryFields((t) => ({
       first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page.' }),
     },
-    resolve: async (_root, args, ctx, info) =>
-      toConnection(
-        await searchVenues<Pick<VenueRow, 'id' | 'slug' | keyof typeof PRICE_COLUMNS | keyof typeof LIST_COLUMNS>>(
-          args,
-          queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] }).select,
-          venueDeps(ctx),
-          { countWithPage: selectsConnectionField(info, 'totalCount') },
-        ),
-      ),
+    resolve: async (_root, args, ctx, info) => {
+      const { select } = queryFromInfo({ context: ctx, info, typeName: 'Venue', paths: [['nodes'], ['edges', 'node']] });
+      const page = await searchVenues<Pick<VenueRow, 'id' | 'slug' | keyof typeof PRICE_COLUMNS | keyof typeof LIST_COLUMNS>>(
+        args,
+        select,
+        venueDeps(ctx),
+        { countWithPage: selectsConnectionField(info, 'totalCount') },
+      );
+      noteDetailRows(ctx, select, page.nodes.length);
+      return toConnection(page);
+    },
   }),
   venue: t.prismaField({
     type: 'Venue',
