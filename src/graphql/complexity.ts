@@ -72,16 +72,15 @@ function boundError(bound: keyof typeof GRAPHQL_BOUNDS, actual: number, what: st
   return error;
 }
 
+/** The refusal of `what` (the document, the variables) nesting `nesting` levels, or null within maxNesting. */
+function nestingViolation(nesting: number, what: string): GraphQLError | null {
+  if (nesting <= GRAPHQL_BOUNDS.maxNesting) return null;
+  return boundError('maxNesting', nesting, 'nesting', `${what} ${nesting} levels deep, more than maxNesting ${GRAPHQL_BOUNDS.maxNesting}`);
+}
+
 /** The refusal of a document text that nests deeper than maxNesting, or null: checked before graphql-js parses it. */
 export function documentNestingViolation(text: string): GraphQLError | null {
-  const nesting = documentNesting(text);
-  if (nesting <= GRAPHQL_BOUNDS.maxNesting) return null;
-  return boundError(
-    'maxNesting',
-    nesting,
-    'nesting',
-    `the document nests lists, input objects or selection sets ${nesting} levels deep, more than maxNesting ${GRAPHQL_BOUNDS.maxNesting}`,
-  );
+  return nestingViolation(documentNesting(text), 'the document nests lists, input objects or selection sets');
 }
 
 /**
@@ -97,14 +96,7 @@ export function parseDocument(source: string | Source, options?: Parameters<type
 
 /** The variables' refusal when they nest deeper than the document may, or null. */
 function variablesNestingViolation(variables: unknown): GraphQLError | null {
-  const nesting = valueNesting(variables);
-  if (nesting <= GRAPHQL_BOUNDS.maxNesting) return null;
-  return boundError(
-    'maxNesting',
-    nesting,
-    'nesting',
-    `the variables nest lists or objects ${nesting} levels deep, more than maxNesting ${GRAPHQL_BOUNDS.maxNesting}`,
-  );
+  return nestingViolation(valueNesting(variables), 'the variables nest lists or objects');
 }
 
 const MaxAliasesRule: ValidationRule = (context) => {
