@@ -14,10 +14,9 @@ import { postRest, targets, validBody, type Targets } from '../inquiries/support
 import { testClock } from './clock.js';
 
 // The two slow cases (a PostgreSQL cluster of their own; three embedded server starts) run when FAULT_TESTS=1
-// (.ci/run sets it on its PostgreSQL run).
+// (.ci/run sets it on its PostgreSQL run); the run prints the skip otherwise (test/support/requirements.ts).
 // With FAULT_TESTS=1 nothing skips: a missing redis-server or PostgreSQL server fails the run, saying what is missing.
 const slowFaults = process.env.FAULT_TESTS === '1';
-if (!slowFaults) console.warn('[limits.faults] PostgreSQL restart and kill -9 cases skipped: set FAULT_TESTS=1 to run them');
 
 /** Counts by a label, as "label: n" in first-seen order. */
 function countBy<T>(list: T[], label: (item: T) => string): string[] {

@@ -1,5 +1,6 @@
 // Builds the test database templates once per vitest run; test/support/database.ts clones them per test file.
 // Backend: PostgreSQL when TEST_DATABASE_URL is set (an admin connection able to CREATE DATABASE), else PGlite.
+import { skipReport } from './requirements.js';
 import { findLogLeaks } from './run-log.js';
 import { spawnSync } from 'node:child_process';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -125,6 +126,8 @@ async function buildPostgresTemplates(adminUrl: string): Promise<{ templates: Po
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  const skips = skipReport();
+  for (const line of skips) console.log(line);
   const dumpDir = join(repoRoot, '.tmp', `test-db-${process.pid}`);
   const removeDumps = () => rm(dumpDir, { recursive: true, force: true });
   // Tests run `npm start` and `npm run keys`, which run dist/: bring it up to date once here, not in parallel there.
@@ -151,6 +154,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // No PII in logs (issue 11): every line every test app and server process logged in this run, scanned once.
     const { leaks, lines } = findLogLeaks(runLogDir);
     await rm(runLogDir, { recursive: true, force: true });
+    // Again after the last file, where a reader of the summary looks.
+    for (const line of skips) console.log(line);
     console.log(`[log scan] ${lines} captured log lines, ${leaks.length ? `${leaks.length} leaking` : 'no key, e-mail, phone or inquiry field'}`);
     if (leaks.length) {
       // vitest reports an error thrown here but still exits 0: the exit code is set too, so the run fails.
