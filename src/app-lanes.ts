@@ -7,12 +7,14 @@ import { graphqlPostLaneOf } from './graphql/post-lane.js';
 import { plainPostOf } from './graphql/plain-post.js';
 import type { GraphQLServer } from './graphql/yoga.js';
 import type { ApiError } from './errors/api-error.js';
+import { ROUTE_DOCUMENTS, type ClassifyFacts } from './errors/classify.js';
 import type { Logger } from './logging/logger.js';
 import type { Admission, HeaderReader, RequestContext, RequestScope, Surface } from './http/context.js';
 import { fetchRequestOf, nodeHeaderReader, readDeclaredBody } from './http/node-request.js';
 import { requestIdFor } from './http/request-id.js';
 import { clientIp } from './http/client-ip.js';
-import { errorResponse, graphqlErrorResponse, withGraphQLErrorBody } from './http/responses.js';
+import { errorResponse } from './http/responses.js';
+import { graphqlErrorResponse, withGraphQLErrorBody } from './graphql/errors.js';
 import { wouldCompress } from './http/conventions.js';
 import { isIntrospectionOnly } from './http/deprecation.js';
 import { utf8Bytes } from './http/utf8.js';
@@ -56,7 +58,7 @@ export interface LaneHost {
   limiterHeaders(admission: Admission): Array<[string, string]>;
   /** The §9 deprecation headers. */
   deprecation: Array<[string, string]>;
-  translate(e: unknown, log: Logger, requestId: string, signal?: { aborted: boolean }): ApiError;
+  translate(e: unknown, log: Logger, requestId: string, signal?: { aborted: boolean }, facts?: ClassifyFacts): ApiError;
 }
 
 /** The lane a request takes, as a function serving it there; null for the Fetch adapter. */
@@ -110,7 +112,8 @@ export function createLanes(host: LaneHost): (req: IncomingMessage, res: ServerR
       }
       served = host.routeResponse(answer, bytes, matched.compiled);
     } catch (e) {
-      served = errorResponse(host.translate(e, scope.log, scope.requestId, { aborted: res.destroyed }), scope.requestId, host.baseUrl);
+      const error = host.translate(e, scope.log, scope.requestId, { aborted: res.destroyed }, ROUTE_DOCUMENTS);
+      served = errorResponse(error, scope.requestId, host.baseUrl);
     }
     await finishLane(req, res, served, scope, admission, target.path, started);
   }

@@ -10,7 +10,7 @@ import { createLanes, type LaneHost } from './app-lanes.js';
 import { restRoutes } from './rest/routes.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { ApiError } from './errors/api-error.js';
-import { toApiError } from './errors/translate.js';
+import { classify, ROUTE_DOCUMENTS, type ClassifyFacts } from './errors/classify.js';
 import { createCursorCodec } from './pagination/cursor.js';
 import {
   type AppDeps,
@@ -23,14 +23,15 @@ import {
 } from './http/context.js';
 import { requestIdFor } from './http/request-id.js';
 import { assertGraphQLGetParams, assertJsonBody, assertUncompressed, readBody } from './http/body.js';
-import { errorResponse, graphqlErrorResponse, json, withGraphQLErrorBody } from './http/responses.js';
+import { errorResponse, json } from './http/responses.js';
+import { graphqlErrorResponse, withGraphQLErrorBody } from './graphql/errors.js';
 import { createApiCors } from './http/cors.js';
 import { asHead, withCaching, withCompression } from './http/conventions.js';
 import { deprecationHeaders, isIntrospectionOnly } from './http/deprecation.js';
-import { createDeveloperPages } from './developers/developers.http.js';
+import { createDeveloperPages, FAVICONS } from './developers/developers.http.js';
 import type { Logger } from './logging/logger.js';
 import { createDayRates, type DayRate } from './catalogue/exchange-rates.js';
-import { presentedKey } from './auth/authenticate.js';
+import { presentedKey, refusedKeyError } from './auth/authenticate.js';
 import { verifyApiKey, type KeyRow } from './auth/api-keys.service.js';
 import { createKeyLease } from './auth/key-lease.js';
 import { SPEC_POLICY } from './limits/limits.policy.js';
@@ -123,8 +124,8 @@ export function createApp(options: AppOptions): App {
     maxBodyBytes,
     admitKeyless: (ip, count) => checkKeylessBatch(ip, count, deps),
     countKeyless: (ip, count) => countKeyless(ip, count, deps),
-    toApiError: (e, log, requestId) => translate(e, log, requestId),
-    runner: (ip, requestId, log) => async (operationId, input) => {
+    toApiError: (e, log, requestId) => translate(e, log, requestId, undefined, ROUTE_DOCUMENTS),
+    runner: (ip, requestId, log) => async (operationId, args) => {
       await checkAssistantCall(ip, deps);
       const compiled = routesById.get(operationId);
       if (!compiled) throw new Error(`assistant tool: no route ${operationId}`);
@@ -137,8 +138,9 @@ export function createApp(options: AppOptions): App {
         loaders: createLoaders(dayRates, deps.readRows),
         idempotencyKey: null,
       };
-      const { text } = await runRoute(compiled, { search: input.search, pathValues: input.pathValues }, schema, context);
-      return { body: { ...(JSON.parse(text) as Record<string, unknown>), request_id: requestId } };
+      const answer = await runRoute(compiled, { arguments: args }, schema, context);
+      // A shared read served from the response cache comes back as its text only.
+      return { body: { ...(answer.body ?? (JSON.parse(answer.text) as Record<string, unknown>)), request_id: requestId } };
     },
   });
   const developerPages = createDeveloperPages(deps.baseUrl);
@@ -192,7 +194,7 @@ export function createApp(options: AppOptions): App {
     const apiKey = await verifyApiKey(key, keyCheck);
     if (!apiKey) {
       await countFailedKey(ip, deps);
-      throw new ApiError('invalid_api_key');
+      throw refusedKeyError(key);
     }
     admission.decision = await checkRequest(apiKey, deps);
     if (!admission.decision.allowed) throw rateLimited(admission.decision);
@@ -206,7 +208,7 @@ export function createApp(options: AppOptions): App {
   async function serve(request: Request, url: URL, scope: RequestScope, admission: Admission, ip: string): Promise<Response> {
     const { requestId, log } = scope;
     const path = url.pathname;
-    if ((path === '/developers' || path.startsWith('/developers/')) && request.method === 'GET') {
+    if ((path === '/developers' || path.startsWith('/developers/') || FAVICONS.has(path)) && request.method === 'GET') {
       try {
         await admitKeyless(admission, ip);
         const page = developerPages(path);
@@ -285,7 +287,7 @@ export function createApp(options: AppOptions): App {
       );
       return routeResponse(answer, answerBytes(answer, requestId), matched.compiled);
     } catch (e) {
-      return errorResponse(translate(e, log, requestId, request.signal), requestId, deps.baseUrl);
+      return errorResponse(translate(e, log, requestId, request.signal, ROUTE_DOCUMENTS), requestId, deps.baseUrl);
     }
   }
 
@@ -407,11 +409,15 @@ function rateLimited(decision: Decision): ApiError {
   });
 }
 
-function translate(e: unknown, log: Logger, requestId: string, signal?: { aborted: boolean }): ApiError {
-  const { error, unexpected } = toApiError(e);
+/**
+ * What a request that threw answers, classified in the one place errors are (src/errors/classify.ts), for the
+ * surface's renderer; an unexpected failure is logged as itself with the request id.
+ */
+function translate(e: unknown, log: Logger, requestId: string, signal?: { aborted: boolean }, facts?: ClassifyFacts): ApiError {
+  const { error, unexpected, cause } = classify(e, facts);
   // A client that hung up mid-request is not a fault of ours: no error-level line, nothing to page anyone about.
   if (unexpected && signal?.aborted) log.info({ requestId }, 'client closed the request before it was answered');
-  else if (unexpected) log.error({ err: e, requestId }, 'unexpected error');
+  else if (unexpected) log.error({ err: cause, requestId }, 'unexpected error');
   return error;
 }
 

@@ -14,6 +14,8 @@ import {
   type NumberedPage,
 } from './blog.service.js';
 import { asNode, slugKey, uuidKey } from '../graphql/node.js';
+import { parsedBy } from '../graphql/input-schema.js';
+import { BlogPostsInput } from './blog.inputs.js';
 
 const blogDeps = (ctx: RequestContext): BlogDeps => ({ prisma: ctx.prisma, readRows: ctx.readRows, now: ctx.now });
 
@@ -96,6 +98,7 @@ builder.queryFields((t) => ({
   blogPosts: t.field({
     type: BlogPostPage,
     description: 'Published posts, newest first, page by page.',
+    extensions: parsedBy(BlogPostsInput),
     args: {
       page: t.arg.int({ description: 'Page number, 1 or more.', defaultValue: 1 }),
       limit: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),

@@ -27,8 +27,8 @@ export const blogRoutes: RestRoute[] = [
     envelope: { kind: 'pageNumberPage' },
     errors: ['invalid_parameters'],
     paramDocs: {
-      page: { description: 'Page number.', minimum: 1, default: 1 },
-      limit: { description: 'Page size.', minimum: 1, maximum: 100, default: 20 },
+      page: { description: 'Page number.', default: 1 },
+      limit: { description: 'Page size.', default: 20 },
       tag: { description: 'Tag slug from /blog/tags.', example: 'budget' },
     },
   },

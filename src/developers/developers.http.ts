@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { changelogPage, errorsPage, landingPage, referencePage, REFERENCE_SCRIPT, STYLESHEET } from './developers.pages.js';
 import { GRAPHIQL_ASSETS, graphiqlPage, readGraphiQLAsset } from './graphiql.page.js';
+import { FAVICON_SVG, faviconIco } from './favicon.asset.js';
 
 const require = createRequire(import.meta.url);
 
@@ -18,6 +19,9 @@ function swaggerAsset(file: string, type: string): () => Asset {
   let asset: Asset | undefined;
   return () => (asset ??= { body: readFileSync(join(dirname(require.resolve('swagger-ui-dist/package.json')), file)), type, maxAge: 86_400 });
 }
+
+/** The icons, at the root where browsers look for them; served with the pages (keyless, the same budget). */
+export const FAVICONS: ReadonlySet<string> = new Set(['/favicon.ico', '/favicon.svg']);
 
 /**
  * GET /developers and its pages and assets: keyless, built once per process (the error page from the catalogue, the
@@ -39,6 +43,8 @@ export function createDeveloperPages(baseUrl: string): (path: string) => Asset |
     '/developers/assets/swagger-ui.css': swaggerAsset('swagger-ui.css', 'text/css; charset=utf-8'),
     // GET /graphql from a browser (app.ts) answers with this page.
     '/developers/graphiql': html(() => graphiqlPage()),
+    '/favicon.svg': () => ({ body: FAVICON_SVG, type: 'image/svg+xml', maxAge: 86_400 }),
+    '/favicon.ico': () => ({ body: faviconIco(), type: 'image/x-icon', maxAge: 86_400 }),
   };
   for (const [name, [, , type]] of Object.entries(GRAPHIQL_ASSETS)) {
     let asset: Asset | undefined;

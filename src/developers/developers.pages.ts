@@ -5,10 +5,11 @@ import { marked } from 'marked';
 import { ApiError } from '../errors/api-error.js';
 import { ERROR_CATALOGUE, ERROR_TYPES, statusOf, type ErrorCode } from '../errors/catalogue.js';
 import { ERROR_CONDITIONS } from '../errors/conditions.js';
-import { errorBody } from '../errors/translate.js';
+import { errorBody } from '../http/responses.js';
 import { OPENAPI_VERSION } from '../rest/openapi.js';
 import { HTTP_CONVENTIONS_TEXT } from '../http/conventions.js';
 import { packagePath } from '../config/paths.js';
+import { FAVICON_LINKS } from './favicon.asset.js';
 
 const CHANGELOG = packagePath('CHANGELOG.md');
 
@@ -36,6 +37,11 @@ section.error:target { background: var(--panel); border-radius: 8px; padding: 0.
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; } dt { color: var(--muted); } dd { margin: 0; }
 .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }
 .card { border: 1px solid var(--border); border-radius: 10px; padding: 1rem; }
+/* Swagger UI's version badges: its white on grey and on green is 3.8:1 and 2.2:1 (WCAG AA asks 4.5:1), and the pre
+   rules above would put the text on a pale panel at 9 pixels. */
+.swagger-ui .info .title small { background: #4d5560; }
+.swagger-ui .info .title small.version-stamp { background: #2e6b12; }
+.swagger-ui .info .title small pre { background: none; border: 0; padding: 0 0.2em; color: #fff; font: 600 12px/1.4 system-ui, sans-serif; }
 `;
 
 function layout(title: string, body: string): string {
@@ -46,6 +52,7 @@ function layout(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)} — Wedding Discovery API</title>
 <link rel="stylesheet" href="/developers/style.css">
+${FAVICON_LINKS}
 </head>
 <body>
 <header><a class="brand" href="/developers">Wedding Discovery API</a>
@@ -76,7 +83,7 @@ A key looks like <code>wv_live_…</code>; keep it secret: it is shown once and 
 <p>${marked.parseInline(HTTP_CONVENTIONS_TEXT)}</p>
 <div class="cards">
 <div class="card"><h3><a href="/developers/reference">REST reference</a></h3><p>Every endpoint, parameter and response, from the OpenAPI document.</p></div>
-<div class="card"><h3><a href="/graphql">GraphiQL</a></h3><p>The GraphQL schema with docs and autocomplete; paste your key in the headers.</p></div>
+<div class="card"><h3><a href="/graphql">GraphiQL</a></h3><p>The GraphQL schema with docs and autocomplete; paste your key once in its API key field.</p></div>
 <div class="card"><h3><a href="/developers/errors">Errors</a></h3><p>Every error code: when it happens and what to do.</p></div>
 <div class="card"><h3><a href="/developers/changelog">Changelog</a></h3><p>Versions and deprecations with their removal dates.</p></div>
 </div>
@@ -153,6 +160,7 @@ export function referencePage(): string {
 <title>REST reference — Wedding Discovery API</title>
 <link rel="stylesheet" href="/developers/assets/swagger-ui.css">
 <link rel="stylesheet" href="/developers/style.css">
+${FAVICON_LINKS}
 </head>
 <body>
 <header><a class="brand" href="/developers">Wedding Discovery API</a>

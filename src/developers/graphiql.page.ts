@@ -5,11 +5,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { GRAPHIQL_EXAMPLES } from '../graphql/graphiql-examples.js';
+import { FAVICON_LINKS } from './favicon.asset.js';
 
 const require = createRequire(import.meta.url);
 
-/** ASCII only: browsers refuse a header value with any other character before sending anything. */
-export const GRAPHIQL_HEADERS = JSON.stringify({ Authorization: 'Bearer YOUR_API_KEY' }, null, 2);
+/** Where the page keeps the key pasted into its key field (localStorage, this origin only). */
+export const GRAPHIQL_KEY_STORAGE = 'wedding-api:key';
 
 /** Served under /developers/assets/graphiql/: URL name → [package, file in it, content type]. */
 export const GRAPHIQL_ASSETS: Record<string, [string, string, string]> = {
@@ -40,7 +41,6 @@ export function graphiqlAssetUrl(name: string): string {
 const inScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function graphiqlPage(): string {
-  const tabs = GRAPHIQL_EXAMPLES.map((tab) => ({ ...tab, headers: GRAPHIQL_HEADERS }));
   const asset = graphiqlAssetUrl;
   return `<!doctype html>
 <html lang="en">
@@ -50,23 +50,58 @@ export function graphiqlPage(): string {
 <title>Wedding Discovery API — GraphiQL</title>
 <link rel="stylesheet" href="${asset('graphiql.css')}">
 <link rel="stylesheet" href="${asset('explorer.css')}">
+${FAVICON_LINKS}
 <style>
   body { margin: 0; height: 100vh; display: flex; flex-direction: column; font-family: system-ui, sans-serif; }
-  #key-help { padding: 6px 12px; font-size: 14px; background: #f4f1ec; border-bottom: 1px solid #ddd; }
+  #key-bar { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; margin: 0; padding: 6px 12px; font-size: 14px; color: #1d1d1f; background: #f4f1ec; border-bottom: 1px solid #ddd; }
+  #key-bar input { width: 24em; font: 13px ui-monospace, Menlo, Consolas, monospace; padding: 3px 6px; }
   #graphiql { flex: 1; min-height: 0; }
 </style>
 </head>
 <body>
-<p id="key-help">Paste your API key in the <strong>Headers</strong> tab below, in place of <code>YOUR_API_KEY</code>: it stays in this browser only. The schema (Docs, Explorer) loads without a key. <a href="/developers">Developer pages</a></p>
+<form id="key-bar" autocomplete="off">
+<label for="api-key"><strong>API key</strong></label>
+<input id="api-key" type="password" spellcheck="false" placeholder="Paste your key (wv_live_...)">
+<span id="key-help">Sent from every tab, in place of any key in a tab's Headers, and kept in this browser only. The schema (Docs, Explorer) loads without a key.</span>
+<a href="/developers">Developer pages</a>
+</form>
 <div id="graphiql">Loading GraphiQL…</div>
 <script src="${asset('react.js')}"></script>
 <script src="${asset('react-dom.js')}"></script>
 <script src="${asset('graphiql.js')}"></script>
 <script src="${asset('explorer.js')}"></script>
 <script>
-  const tabs = ${inScript(tabs)};
+  const tabs = ${inScript(GRAPHIQL_EXAMPLES)};
+  // GraphiQL keeps headers per tab, so a key pasted into one tab's Headers would reach no other: the key field is the
+  // page's, and the fetcher sends its key from whichever tab runs. It stays in this browser's storage, never in a URL
+  // or our logs.
+  const keyStorage = ${inScript(GRAPHIQL_KEY_STORAGE)};
+  const keyField = document.getElementById('api-key');
+  try {
+    keyField.value = localStorage.getItem(keyStorage) || '';
+  } catch (e) {}
+  keyField.addEventListener('input', () => {
+    const key = keyField.value.trim();
+    try {
+      if (key) localStorage.setItem(keyStorage, key);
+      else localStorage.removeItem(keyStorage);
+    } catch (e) {}
+  });
+  document.getElementById('key-bar').addEventListener('submit', (event) => event.preventDefault());
+  const send = GraphiQL.createFetcher({ url: '/graphql' });
+  function fetcher(params, options) {
+    const key = keyField.value.trim();
+    if (!key) return send(params, options);
+    // The field's key replaces any a tab's headers carry (a placeholder, another key): two keys are refused.
+    const headers = {};
+    for (const [name, value] of Object.entries((options && options.headers) || {})) {
+      if (!/^(authorization|x-service-key)$/i.test(name)) headers[name] = value;
+    }
+    headers.Authorization = 'Bearer ' + key;
+    return send(params, { ...options, headers });
+  }
   // GraphiQL restores its stored tabs but also opens a new tab for the query/headers props unless they match the
-  // stored active tab: passing that tab's own contents reopens the analyst's tabs as they were (key included).
+  // stored active tab: passing that tab's own contents reopens the analyst's tabs as they were.
   let restored = {};
   try {
     const state = JSON.parse(localStorage.getItem('graphiql:tabState') || 'null');
@@ -76,13 +111,11 @@ export function graphiqlPage(): string {
   const root = ReactDOM.createRoot(document.getElementById('graphiql'));
   root.render(React.createElement(GraphiQL, {
     ...restored,
-    fetcher: GraphiQL.createFetcher({ url: '/graphql' }),
+    fetcher,
     defaultTabs: tabs,
     defaultQuery: tabs[0].query,
-    defaultHeaders: ${inScript(GRAPHIQL_HEADERS)},
-    // The key the analyst pastes stays in this browser's storage (GraphiQL's own), never in a URL or our logs.
+    // Headers other than the key (a tab may need one) are kept like the tabs.
     shouldPersistHeaders: true,
-    defaultEditorToolsVisibility: 'headers',
     plugins: [GraphiQLPluginExplorer.explorerPlugin()],
   }));
 </script>

@@ -1,6 +1,7 @@
 /**
- * The one catalogue of error codes (§7). Both surfaces translate an ApiError through it: the REST envelope writer
- * and the GraphQL error formatter. Messages here are defaults; services may give a more precise one.
+ * The one catalogue of error codes (§7). The classifier (src/errors/classify.ts) names a code of it for anything
+ * thrown, and every surface's renderer states that code's type, status and doc URL. Messages here are defaults;
+ * services may give a more precise one.
  */
 export const ERROR_TYPES = {
   invalid_request_error: 400,

@@ -42,7 +42,8 @@ export const ERROR_CONDITIONS = {
   invalid_guests: 'A regional cost range guests is not an integer from 1 to 2000.',
   affiliate_only_vendor: 'A vendor inquiry names a vendor that takes no inquiries here; use its affiliate_link instead.',
   missing_api_key: 'No Authorization: Bearer or X-Service-Key header was sent.',
-  invalid_api_key: 'The key is unknown, malformed or revoked (checked before any limit is counted, so no rate limit headers).',
+  invalid_api_key:
+    'The key is unknown, malformed or revoked (checked before any limit is counted, so no rate limit headers). A documentation placeholder such as YOUR_API_KEY gets a message saying the key is missing.',
   venue_not_found: 'No published venue has that slug.',
   vendor_not_found: 'No listed vendor has that slug.',
   blog_post_not_found: 'No published blog post has that slug.',

@@ -1,6 +1,14 @@
 import { Kind, type DocumentNode, type OperationDefinitionNode, type ValueNode } from 'graphql';
 import { ApiError, type FieldProblem } from './api-error.js';
 
+/**
+ * The JSON Schema `pattern` of text the rule below lets through, for the OpenAPI document (a string input without a
+ * pattern, enum or format of its own gets it), and the character class patterns that say more are made of. Unpaired
+ * surrogates need no pattern: they are not Unicode text, so no schema-valid string has one.
+ */
+export const STORABLE_CHARACTER = '[^\\u0000]';
+export const STORABLE_TEXT_PATTERN = `^${STORABLE_CHARACTER}*$`;
+
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ApiError, type FieldProblem } from './api-error.js';
-import { assertStorableText } from './storable-text.js';
+import { IN_OUR_WORDS, invalidParameters } from './classify.js';
+import { STORABLE_CHARACTER, STORABLE_TEXT_PATTERN, assertStorableText } from './storable-text.js';
 
 /**
  * A whole number from `min` to `max`. Every refusal says the range, in words made from the same numbers as the check:
@@ -29,58 +29,114 @@ export const decimalIn = (min: number, max: number, example: number) => {
     .max(max, { error: range });
 };
 
+/**
+ * Characters as the spec, JSON Schema (minLength, maxLength) and PostgreSQL count them: Unicode code points. A
+ * string's `length` counts UTF-16 units, two for an emoji, so a bound stated in characters that checked `length`
+ * refused text its own OpenAPI schema allowed.
+ */
+export function characters(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
+/**
+ * The JSON Schema `pattern` of text that keeps at least `min` characters once trimmed and that PostgreSQL can store:
+ * zod's toJSONSchema cannot see a trim. String#trim removes exactly what `\s` matches (ECMA-262 WhiteSpace and
+ * LineTerminator), so the pattern asks for `min` characters from one that is neither to another.
+ */
+export function trimmedTextPattern(min: number): string {
+  if (min <= 0) return STORABLE_TEXT_PATTERN;
+  const edge = '[^\\s\\u0000]';
+  const span = min === 1 ? edge : `${edge}${STORABLE_CHARACTER}{${min - 2},}${edge}`;
+  return `^${STORABLE_CHARACTER}*${span}${STORABLE_CHARACTER}*$`;
+}
+
+/**
+ * `schema` with `min` to `max` characters (code points), each bound refused in its own words, and the same numbers
+ * stated for the OpenAPI document (zod states only the `.min()`/`.max()` it checks, which count UTF-16 units).
+ */
+export function ofLength(
+  schema: z.ZodString,
+  bounds: { min: number; max: number; tooShort: string; tooLong: string; pattern?: string },
+): z.ZodString {
+  const { min, max, tooShort, tooLong, pattern } = bounds;
+  return schema
+    .refine((text) => characters(text) >= min, { error: tooShort })
+    .refine((text) => characters(text) <= max, { error: tooLong })
+    .meta({ ...(min > 0 ? { minLength: min } : {}), maxLength: max, ...(pattern ? { pattern } : {}) });
+}
+
 /** Trimmed text of `min` to `max` characters, said the same way. */
 export const textOfLength = (min: number, max: number) =>
-  z
-    .string({ error: 'is required' })
-    .trim()
-    .min(min, { error: `must be ${min} to ${max} characters` })
-    .max(max, { error: `must be ${min} to ${max} characters` });
+  ofLength(z.string({ error: 'is required' }).trim(), {
+    min,
+    max,
+    tooShort: `must be ${min} to ${max} characters`,
+    tooLong: `must be ${min} to ${max} characters`,
+    pattern: trimmedTextPattern(min),
+  });
+
+/** A trimmed, non-empty text filter of at most `max` characters: "must not be empty", "must be at most 100 characters". */
+export const nonEmptyText = (max: number) =>
+  ofLength(z.string().trim(), {
+    min: 1,
+    max,
+    tooShort: 'must not be empty',
+    tooLong: `must be at most ${max} characters`,
+    pattern: trimmedTextPattern(1),
+  });
+
+/**
+ * A rule between two or more inputs, which JSON Schema cannot state: published as the operation's `x-dependencies`
+ * (IDL4OAS: `price_min <= price_max`, `Or(slug, state, city)`) with REST names, from the input schema's `relations`.
+ */
+export type InputRelation = { kind: 'order'; lower: string; upper: string; strict: boolean } | { kind: 'or'; keys: readonly string[] };
+
+/**
+ * `schema` refusing, when both are given, an `upper` below `lower` (or equal to it, when strict) in `error`'s words at
+ * `upper`; each ordering also stated as a relation (InputRelation). Numbers compare as numbers, ISO dates as text.
+ */
+export function ordered<S extends z.ZodObject>(
+  schema: S,
+  orderings: ReadonlyArray<{ lower: keyof S['shape'] & string; upper: keyof S['shape'] & string; strict?: boolean; error: string }>,
+): S {
+  let result = schema;
+  for (const { lower, upper, strict, error } of orderings) {
+    result = result.refine(
+      (input: Record<string, unknown>) => {
+        // A number or an ISO date: both compare with < as they should.
+        const low = input[lower] as number | null | undefined;
+        const high = input[upper] as number | null | undefined;
+        return low === undefined || low === null || high === undefined || high === null || (strict ? low < high : low <= high);
+      },
+      { path: [upper], error },
+    );
+  }
+  const relations: InputRelation[] = orderings.map(({ lower, upper, strict }) => ({ kind: 'order', lower, upper, strict: !!strict }));
+  return result.meta({ relations });
+}
 
 /**
  * Parses a service input with its zod schema; failures become one invalid_parameters error naming every failing
- * field in our own words (zod's messages are not shown to users verbatim).
+ * field in our own words (src/errors/classify.ts: a message written on the schema, else one made from the issue's
+ * code and bounds; zod's messages are not shown to users verbatim).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, IN_OUR_WORDS);
   if (result.success) {
     // Valid by the schema's rules; still refused if PostgreSQL could not store or compare its text.
     assertStorableText(input, 'input');
     return result.data;
   }
-  const problems: FieldProblem[] = [];
-  for (const issue of result.error.issues) {
-    const param = issue.path.length ? String(issue.path[0]) : 'input';
-    if (!problems.some((p) => p.param === param)) problems.push({ param, problem: describeIssue(issue) });
-  }
-  throw new ApiError('invalid_parameters', { problems });
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  // A message we wrote on the schema (`{ error: '…' }`) wins; zod's own defaults start with "Invalid" or "Too".
-  if (issue.message && !/^(Invalid|Too (small|big)|Expected|Unrecognized)/.test(issue.message)) return issue.message;
-  switch (issue.code) {
-    case 'too_small':
-      return issue.origin === 'string'
-        ? `must be at least ${issue.minimum} characters`
-        : issue.origin === 'array'
-          ? `must have at least ${issue.minimum} items`
-          : `must be at least ${issue.minimum}`;
-    case 'too_big':
-      return issue.origin === 'string'
-        ? `must be at most ${issue.maximum} characters`
-        : issue.origin === 'array'
-          ? `must have at most ${issue.maximum} items`
-          : `must be at most ${issue.maximum}`;
-    case 'invalid_type':
-      return issue.expected === 'int' ? 'must be an integer' : `must be a ${issue.expected}`;
-    case 'invalid_value':
-      return `must be one of ${issue.values.map(String).join(', ')}`;
-    case 'invalid_format':
-      return `must be a valid ${issue.format}`;
-    case 'unrecognized_keys':
-      return `has unknown fields: ${issue.keys.join(', ')}`;
-    default:
-      return 'is invalid';
-  }
+  throw invalidParameters(result.error);
 }

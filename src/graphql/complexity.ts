@@ -91,7 +91,24 @@ export function documentNestingViolation(text: string): GraphQLError | null {
 export function parseDocument(source: string | Source, options?: Parameters<typeof parse>[1]): DocumentNode {
   const error = documentNestingViolation(typeof source === 'string' ? source : source.body);
   if (error) throw error;
-  return parse(source, { ...options, maxTokens: GRAPHQL_BOUNDS.maxTokens });
+  try {
+    return parse(source, { ...options, maxTokens: GRAPHQL_BOUNDS.maxTokens });
+  } catch (e) {
+    throw e instanceof GraphQLError ? parseFailure(e) : e;
+  }
+}
+
+/**
+ * graphql-js's syntax error with the code that says so: graphql-js gives its errors no code, and the classifier
+ * (src/errors/classify.ts) tells a document that does not parse from one that does not validate by where the error was
+ * raised, never by its wording. Yoga gives the same code to what its parse throws (`||=`, so this one stands).
+ */
+function parseFailure(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, code: 'GRAPHQL_PARSE_FAILED' },
+  });
 }
 
 /** The variables' refusal when they nest deeper than the document may, or null. */

@@ -1,19 +1,13 @@
-import { GraphQLError, Kind, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { argumentFedBy, argumentHolding, argumentRefusal } from './refused-argument.js';
+import { GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { argumentsOf } from './refused-argument.js';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
-import { toApiError, errorExtensions } from '../errors/translate.js';
+import { docUrl } from '../errors/catalogue.js';
+import { classify, classifyEmptyAnswer, markClassified } from '../errors/classify.js';
 import type { RequestContext, RequestScope } from '../http/context.js';
+import { Headers, Response } from '../http/fetch-api.js';
+import { graphqlMediaType, json } from '../http/responses.js';
 import type { Logger } from '../logging/logger.js';
-
-/**
- * The variable a graphql-js coercion error is about (missing, wrong type): its node is the variable's definition,
- * so the name is read from the document, never from the message's wording.
- */
-export function refusedVariable(error: GraphQLError): string | null {
-  const node = error.nodes?.[0];
-  return node?.kind === Kind.VARIABLE_DEFINITION ? node.variable.name.value : null;
-}
 
 /**
  * A refusal of ours raised inside graphql-js's own phases (a validation rule, a bound checked before execution): the
@@ -28,60 +22,81 @@ export function refusalError(refusal: ApiError, options: { nodes?: GraphQLError[
   });
 }
 
-/**
- * The refusals of @graphql-yoga/plugin-persisted-operations (src/graphql/persisted-operations.ts), by the extensions
- * code the plugin gives them (its messages are bare class names): each is a catalogue code, and a request-level
- * refusal answered with that code's HTTP status, since nothing ran.
- */
-const PERSISTED_OPERATION_REFUSALS = new Map<unknown, () => ApiError>([
-  ['PERSISTED_QUERY_NOT_IN_LIST', () => new ApiError('persisted_query_not_found')],
-  ['CANNOT_SEND_PQ_ID_AND_BODY', () => new ApiError('persisted_query_only')],
-  // Neither a document nor a hash: the request Yoga itself refuses as "Must provide query string" without the plugin.
-  [
-    'PERSISTED_QUERY_ID_REQUIRED',
-    () =>
-      new ApiError('invalid_graphql_request', {
-        message: 'Must provide query string, or a persisted operation hash in extensions.persistedQuery.sha256Hash.',
-      }),
-  ],
-]);
-
-/**
- * What graphql-js or Yoga itself refused (no original error), as a catalogue error: a variable GraphQL could not
- * coerce, a document that does not parse or validate, a request Yoga cannot read. Their messages describe the caller's
- * own request and are kept.
- */
-function catalogueErrorOf(error: GraphQLError, document?: DocumentNode, schema?: GraphQLSchema): ApiError {
-  // A value written in the document that its argument's type cannot take (an Int past 32 bits, a string for an Int,
-  // a name outside an enum), or an argument the field does not have, is a parameter error, as the same mistake in a
-  // variable or a REST parameter is.
-  const argument = document && error.nodes?.[0] ? argumentHolding(document, error.nodes[0], schema) : null;
-  if (argument) return argumentRefusal(argument, error.message, argument.name);
-  const message = error.message;
-  const persisted = PERSISTED_OPERATION_REFUSALS.get(error.extensions?.code);
-  if (persisted) return persisted();
-  switch (error.extensions?.code) {
-    case 'GRAPHQL_PARSE_FAILED':
-      return new ApiError('graphql_parse_failed', { message });
-    case 'BAD_REQUEST':
-      return (error.extensions.http as { status?: number } | undefined)?.status === 405
-        ? new ApiError('method_not_allowed', { message })
-        : new ApiError('invalid_graphql_request', { message });
-    case 'OPERATION_RESOLUTION_FAILURE':
-      return new ApiError('invalid_graphql_request', { message, param: 'operationName' });
-    default:
-      return new ApiError(message.startsWith('Syntax Error') ? 'graphql_parse_failed' : 'graphql_validation_failed', { message });
-  }
+/** Where a GraphQL error points and how Yoga answers it, kept by its rendering. */
+interface GraphQLErrorPlace {
+  nodes?: GraphQLError['nodes'];
+  source?: GraphQLError['source'];
+  positions?: GraphQLError['positions'];
+  path?: GraphQLError['path'];
+  /** Yoga's `extensions.http` (status, headers), which Yoga reads and removes from the response. */
+  http?: unknown;
 }
 
-/** The catalogue error a formatted GraphQL error was made from. */
-const REFUSAL = Symbol('refusal');
+/**
+ * The GraphQL surface's one renderer: a classified error's catalogue facts as GraphQL `extensions` (a bound's details,
+ * code, type, status, param, hint, requestId, docUrl; retryAfter, the seconds to wait, when no Retry-After header goes
+ * with it; Yoga's `http` when given). renderGraphQLError locates it on a GraphQL error; graphqlErrorResponse carries
+ * it as it is, for a request refused before Yoga.
+ */
+export function graphqlErrorExtensions(
+  refusal: ApiError,
+  requestId: string,
+  baseUrl: string,
+  options: { http?: unknown; headersSent?: boolean } = {},
+): Record<string, unknown> {
+  const retryAfter = options.headersSent ? undefined : refusal.headers?.['Retry-After'];
+  return {
+    ...refusal.details,
+    code: refusal.code,
+    type: refusal.type,
+    status: refusal.status,
+    ...(refusal.param ? { param: refusal.param } : {}),
+    ...(refusal.hint ? { hint: refusal.hint } : {}),
+    requestId,
+    docUrl: docUrl(baseUrl, refusal.code),
+    ...(retryAfter ? { retryAfter: Number(retryAfter) } : {}),
+    ...(options.http ? { http: options.http } : {}),
+  };
+}
+
+/** A classified error as the GraphQL error a client reads, located where graphql-js located the error it answers. */
+function renderGraphQLError(refusal: ApiError, requestId: string, baseUrl: string, place: GraphQLErrorPlace = {}): GraphQLError {
+  const rendered = new GraphQLError(refusal.message, {
+    nodes: place.nodes,
+    source: place.source,
+    positions: place.positions,
+    path: place.path,
+    extensions: graphqlErrorExtensions(refusal, requestId, baseUrl, { http: place.http }),
+  });
+  // The document cache hands back the errors validation found for a document, already rendered: classified again as
+  // the same refusal, with the next request's id.
+  markClassified(rendered, refusal);
+  return rendered;
+}
+
+/** Where `error` points (the outermost error's path, the innermost's nodes when it has none) and its Yoga `http`. */
+function placeOf(error: unknown): GraphQLErrorPlace {
+  if (!(error instanceof GraphQLError)) return {};
+  let innermost = error;
+  let http = error.extensions?.http;
+  for (let inner = error.originalError; inner instanceof GraphQLError; inner = inner.originalError) {
+    innermost = inner;
+    http ??= inner.extensions?.http;
+  }
+  return {
+    nodes: error.nodes ?? innermost.nodes,
+    source: error.source ?? innermost.source,
+    positions: error.positions ?? innermost.positions,
+    path: error.path,
+    http,
+  };
+}
 
 /**
- * Every GraphQL error, whatever raised it, leaves with the catalogue's facts in extensions (code, type, status,
- * requestId, docUrl). This is one of the two places errors are translated (the other is the REST envelope writer);
- * unexpected errors are logged here with the request id and masked. `scope` is the request's (its id, its log, the
- * document it executed); without it the error says requestId "unknown" until it is formatted again with one.
+ * Every GraphQL error, whatever raised it, classified (src/errors/classify.ts) and rendered (renderGraphQLError) with
+ * the request's id; unexpected errors are logged here with the request id and masked. `scope` is the request's (its
+ * id, its log, the document it executed); without it the error says requestId "unknown" until it is formatted again
+ * with one.
  */
 export function formatGraphQLError(
   error: unknown,
@@ -92,59 +107,20 @@ export function formatGraphQLError(
 ): GraphQLError {
   const requestId = scope?.requestId ?? 'unknown';
   if (scope) scope.answeredWithErrors = true;
-  const graphqlError = error instanceof GraphQLError ? error : null;
-  // graphql-js wraps what a resolver throws (a GraphQLError of ours included) in a located error: the innermost
-  // GraphQLError says what happened, the outermost where.
-  let innermost = graphqlError;
-  let http = graphqlError?.extensions?.http;
-  let original: unknown = graphqlError ? graphqlError.originalError : error;
-  while (original instanceof GraphQLError) {
-    innermost = original;
-    http ??= original.extensions?.http;
-    original = original.originalError;
-  }
-  let refusal: ApiError;
-  const formattedBefore = (innermost as { [REFUSAL]?: ApiError } | null)?.[REFUSAL];
-  const variable = graphqlError && !operation.validating ? refusedVariable(graphqlError) : null;
-  if (formattedBefore) {
-    // The document cache hands back the errors validation found for this document, already formatted: same refusal,
-    // this request's id.
-    refusal = formattedBefore;
-  } else if (variable) {
-    // A variable GraphQL could not coerce: graphql-tools wraps the scalar's or enum's own error (its original) in one
-    // whose node is the variable's definition and whose message names the variable.
-    const document = operation.document ?? scope?.document;
-    const argument = document ? argumentFedBy(document, variable, operation.schema ?? scope?.schema) : null;
-    refusal = argumentRefusal(argument, graphqlError?.message ?? '', variable);
-  } else if (innermost && !original) {
-    refusal = catalogueErrorOf(innermost, operation.document ?? scope?.document, operation.schema ?? scope?.schema);
-    // A request Yoga could not read at all (bad JSON, no body) is 400 whatever the Accept: GraphQL-over-HTTP's 200
-    // for application/json is for documents that were read and then failed, which the `spec` flag asks for.
-    if (innermost.extensions?.code === 'BAD_REQUEST' && http) http = { status: refusal.status };
-    else if (PERSISTED_OPERATION_REFUSALS.has(innermost.extensions?.code)) http = { status: refusal.status };
-  } else {
-    const { error: apiError, unexpected } = toApiError(original);
-    if (unexpected) (scope?.log ?? log).error({ err: original, requestId }, 'unexpected error in a GraphQL operation');
-    refusal = apiError;
-  }
+  const document = operation.document ?? scope?.document;
+  const classified = classify(error, {
+    validating: operation.validating,
+    arguments: document ? argumentsOf(document, operation.schema ?? scope?.schema) : undefined,
+  });
+  if (classified.unexpected) (scope?.log ?? log).error({ err: classified.cause, requestId }, 'unexpected error in a GraphQL operation');
+  const place = placeOf(error);
   // A field's failure never changes the HTTP status: the response is 200 with the other fields' data, and the error
   // says what failed (code, status, and for limits the seconds to wait). Field-level limits (venue detail lookups,
   // inquiries) behave as GitHub's and Shopify's GraphQL rate limits do. A request-level refusal keeps the HTTP status
-  // it was raised with (Yoga reads extensions.http and removes it from the response).
-  const formatted = new GraphQLError(refusal.message, {
-    nodes: graphqlError?.nodes ?? innermost?.nodes,
-    source: graphqlError?.source ?? innermost?.source,
-    positions: graphqlError?.positions ?? innermost?.positions,
-    path: graphqlError?.path,
-    extensions: {
-      ...errorExtensions(refusal, requestId, baseUrl),
-      ...(refusal.headers?.['Retry-After'] ? { retryAfter: Number(refusal.headers['Retry-After']) } : {}),
-      ...(http ? { http } : {}),
-    },
-  });
-  // Not an enumerable property: nothing of it reaches the response, and Yoga's status logic does not see an original error.
-  Object.defineProperty(formatted, REFUSAL, { value: refusal });
-  return formatted;
+  // it was raised with (Yoga reads extensions.http and removes it from the response); one Yoga or a plugin refused
+  // whole takes its catalogue code's.
+  if (classified.requestLevel) place.http = { status: classified.error.status };
+  return renderGraphQLError(classified.error, requestId, baseUrl, place);
 }
 
 /**
@@ -201,4 +177,38 @@ export function withCatalogueErrors<R extends ExecutionResult | ExecutionResult[
     one.errors?.length ? { ...one, errors: one.errors.map((e) => formatGraphQLError(e, options.baseUrl, options.log, {}, scope)) } : one,
   );
   return (Array.isArray(result) ? formatted : formatted[0]) as R;
+}
+
+/**
+ * A GraphQL request refused by the HTTP layer (no key, a limit, a body too large, an unexpected error), answered in
+ * GraphQL's own response shape and in the media type Yoga would have answered the same Accept with (`accept`: the
+ * request's header), so a client reads our refusals as it reads Yoga's.
+ */
+export function graphqlErrorResponse(error: ApiError, requestId: string, baseUrl: string, accept: string | null | undefined): Response {
+  // The response carries the error's headers (Retry-After): extensions do not repeat them.
+  const body = { errors: [{ message: error.message, extensions: graphqlErrorExtensions(error, requestId, baseUrl, { headersSent: true }) }] };
+  return json(error.status, body, { ...error.headers, 'content-type': `${graphqlMediaType(accept)}; charset=utf-8` });
+}
+
+/** Space, tab, line feed, carriage return: all a JSON text may hold besides its value (RFC 8259 §2). */
+const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/**
+ * Yoga answers some HTTP-level refusals with an empty body (415 for a media type it cannot read, 406 for an Accept it
+ * cannot meet, 405): give them the GraphQL response shape with the catalogue's code, like every other error.
+ */
+export async function withGraphQLErrorBody(
+  response: Response,
+  requestId: string,
+  baseUrl: string,
+  accept: string | null | undefined,
+): Promise<Response> {
+  if (response.status < 400) return response;
+  // The bytes as Yoga's answer has them (withJsonBytes encoded them once): passed on, not decoded and encoded again.
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.some((byte) => !JSON_WHITESPACE.has(byte))) return new Response(bytes, { status: response.status, headers: response.headers });
+  const answer = graphqlErrorResponse(classifyEmptyAnswer(response.status), requestId, baseUrl, accept);
+  const headers = new Headers(response.headers);
+  headers.set('content-type', answer.headers.get('content-type')!);
+  return new Response(answer.body, { status: response.status, headers });
 }

@@ -1,6 +1,6 @@
 // The example operations GraphiQL opens with, one tab each: what an analyst does first.
 
-const KEY_LINE = '# Paste your API key in the Headers tab below, in place of YOUR_API_KEY; the schema (Docs) loads without one.';
+const KEY_LINE = '# Paste your API key into the API key field above once: every tab sends it. The schema (Docs) loads without one.';
 
 export const GRAPHIQL_EXAMPLES: Array<{ query: string; variables?: string }> = [
   {

@@ -55,7 +55,7 @@ export function loadPersistedOperations(path: string): Map<string, string> {
 
 /**
  * Operations by hash (`extensions.persistedQuery.sha256Hash`, POST body or GET parameter), through Yoga's plugin.
- * Its refusals keep the plugin's extensions codes; formatGraphQLError maps them onto the catalogue
+ * Its refusals keep the plugin's extensions codes; the classifier (src/errors/classify.ts) maps them onto the catalogue
  * (persisted_query_not_found, persisted_query_only). A persisted document is validated like any other (the
  * validation cache makes that one lookup), so a manifest built against an older schema fails loudly, not silently.
  */

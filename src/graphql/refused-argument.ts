@@ -15,6 +15,7 @@ import {
 } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/catalogue.js';
+import type { ArgumentFinder } from '../errors/classify.js';
 import { parseVenueSearch } from '../venues/venues.inputs.js';
 import { parseVendorSearch } from '../vendors/vendors.inputs.js';
 import { parseInspirationSearch } from '../inspiration/inspiration.inputs.js';
@@ -124,14 +125,12 @@ export function argumentFedBy(document: DocumentNode, variable: string, schema?:
 }
 
 /**
- * A value its argument cannot take: the argument's own code when it names one (the spec's invalid_season for the
- * estimator's season enum, as REST answers); for a bounded number, its parser's refusal of the value written, or of
- * NaN when a variable held it (the error does not carry the value; NaN is a number no bounded argument takes, so the
- * parser says what it does take), naming `param`; else invalid_parameters naming `param` with GraphQL's message.
+ * The arguments of `document`, as the error classifier searches them (src/errors/classify.ts): it says what a refused
+ * value means once it knows whose argument it was.
  */
-export function argumentRefusal(argument: RefusedArgument | null, message: string, param: string): ApiError {
-  if (argument?.code) return new ApiError(argument.code, { param: argument.name });
-  const refusal = argument?.refuse?.(argument.written ? argument.written.value : Number.NaN);
-  if (refusal) return refusal.renameParams((name) => (name === argument!.name ? param : name));
-  return new ApiError('invalid_parameters', { message, param });
+export function argumentsOf(document: DocumentNode, schema?: GraphQLSchema): ArgumentFinder {
+  return {
+    holding: (node) => argumentHolding(document, node, schema),
+    fedBy: (variable) => argumentFedBy(document, variable, schema),
+  };
 }

@@ -55,12 +55,15 @@ const validDate = (value: Date) => !Number.isNaN(value.getTime());
 
 /**
  * A string scalar: `accepts` decides, the value is kept as given. Input errors name the scalar, not the value (the
- * GraphQL layer turns them into invalid_parameters naming the variable or argument, src/graphql/errors.ts).
+ * GraphQL layer turns them into invalid_parameters naming the variable or argument, src/graphql/errors.ts). `format`
+ * is the JSON Schema format the OpenAPI document gives every field of the scalar (src/rest/openapi-schemas.ts reads
+ * `extensions.jsonSchema`).
  */
 function stringScalar(
   name: string,
   description: string,
   specifiedByURL: string,
+  format: 'date' | 'date-time' | 'uri' | 'uuid',
   accepts: (value: string) => boolean,
   fromDate?: (value: Date) => string,
 ) {
@@ -71,6 +74,7 @@ function stringScalar(
   return {
     description,
     specifiedByURL,
+    extensions: { jsonSchema: { type: 'string', format } },
     serialize: (value: unknown): string => {
       if (fromDate && value instanceof Date && validDate(value)) return fromDate(value);
       if (typeof value === 'string' && accepts(value)) return value;
@@ -91,6 +95,7 @@ builder.scalarType(
     'Date',
     'A calendar date, ISO 8601 `YYYY-MM-DD` (RFC 3339 full-date), such as 2026-06-13; no time and no time zone. Sent as a JSON string.',
     'https://www.rfc-editor.org/rfc/rfc3339',
+    'date',
     isDate,
     (value) => value.toISOString().slice(0, 10),
   ),
@@ -102,6 +107,7 @@ builder.scalarType(
     'DateTime',
     'An instant, ISO 8601 date and time with its UTC offset (RFC 3339 date-time), such as 2026-05-20T09:00:00.000Z. This API sends UTC (`Z`) with milliseconds. Sent as a JSON string.',
     'https://www.rfc-editor.org/rfc/rfc3339',
+    'date-time',
     isDateTime,
     (value) => value.toISOString(),
   ),
@@ -113,6 +119,7 @@ builder.scalarType(
     'URL',
     'An absolute URL (RFC 3986), such as https://www.instagram.com/handle/. Sent as a JSON string exactly as stored (never normalised).',
     'https://www.rfc-editor.org/rfc/rfc3986',
+    'uri',
     isAbsoluteUrl,
   ),
 );
@@ -123,6 +130,7 @@ builder.scalarType(
     'UUID',
     'A UUID (RFC 9562) in hex 8-4-4-4-12 form, such as 0001759d-9770-44db-a1b4-1064a171d06d. Sent as a JSON string.',
     'https://www.rfc-editor.org/rfc/rfc9562',
+    'uuid',
     isUuid,
   ),
 );

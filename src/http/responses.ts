@@ -1,18 +1,31 @@
-import { ApiError } from '../errors/api-error.js';
-import { errorBody, errorExtensions } from '../errors/translate.js';
-import { Headers, Response } from './fetch-api.js';
+import type { ApiError } from '../errors/api-error.js';
+import { docUrl } from '../errors/catalogue.js';
+import { Response } from './fetch-api.js';
 import { utf8Bytes } from './utf8.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Space, tab, line feed, carriage return: all a JSON text may hold besides its value (RFC 8259 §2). */
-const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
 }
 
-/** The §7 envelope: one of the two places errors are translated (the other is GraphQL error formatting). */
+/**
+ * The §7 envelope's inner object, as the REST surface renders a classified error (src/errors/classify.ts). The raw
+ * socket answers (src/http/server.ts) and the MCP tool errors (src/mcp/mcp.server.ts) carry the same object.
+ */
+export function errorBody(error: ApiError, requestId: string, baseUrl: string) {
+  return {
+    type: error.type,
+    code: error.code,
+    message: error.message,
+    ...(error.param ? { param: error.param } : {}),
+    request_id: requestId,
+    doc_url: docUrl(baseUrl, error.code),
+    ...(error.hint ? { hint: error.hint } : {}),
+  };
+}
+
+/** The REST surface's one renderer: the §7 envelope, with the error's HTTP status and headers. */
 export function errorResponse(error: ApiError, requestId: string, baseUrl: string): Response {
   return json(error.status, { error: errorBody(error, requestId, baseUrl) }, error.headers ?? {});
 }
@@ -45,37 +58,6 @@ export function graphqlMediaType(accept: string | null | undefined): GraphQLMedi
     if (rangeMatches(range, GRAPHQL_RESPONSE_JSON)) return GRAPHQL_RESPONSE_JSON;
   }
   return 'application/json';
-}
-
-/**
- * A GraphQL request refused by the HTTP layer (no key, a limit, a body too large, an unexpected error), answered in
- * GraphQL's own response shape and in the media type Yoga would have answered the same Accept with (`accept`: the
- * request's header), so a client reads our refusals as it reads Yoga's.
- */
-export function graphqlErrorResponse(error: ApiError, requestId: string, baseUrl: string, accept: string | null | undefined): Response {
-  const body = { errors: [{ message: error.message, extensions: errorExtensions(error, requestId, baseUrl) }] };
-  return json(error.status, body, { ...error.headers, 'content-type': `${graphqlMediaType(accept)}; charset=utf-8` });
-}
-
-/**
- * Yoga answers some HTTP-level refusals with an empty body (415 for a media type it cannot read, 406 for an Accept it
- * cannot meet, 405): give them the GraphQL response shape with the catalogue's code, like every other error.
- */
-export async function withGraphQLErrorBody(
-  response: Response,
-  requestId: string,
-  baseUrl: string,
-  accept: string | null | undefined,
-): Promise<Response> {
-  if (response.status < 400) return response;
-  // The bytes as Yoga's answer has them (withJsonBytes encoded them once): passed on, not decoded and encoded again.
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.some((byte) => !JSON_WHITESPACE.has(byte))) return new Response(bytes, { status: response.status, headers: response.headers });
-  const code = response.status === 415 ? 'unsupported_media_type' : response.status === 406 ? 'not_acceptable' : 'malformed_request';
-  const answer = graphqlErrorResponse(new ApiError(code), requestId, baseUrl, accept);
-  const headers = new Headers(response.headers);
-  headers.set('content-type', answer.headers.get('content-type')!);
-  return new Response(answer.body, { status: response.status, headers });
 }
 
 const JSON_ANSWER = /^application\/(graphql-response\+)?json/;

@@ -2,10 +2,11 @@ import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener,
 import type { Socket } from 'node:net';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/catalogue.js';
-import { errorBody } from '../errors/translate.js';
+import { classify } from '../errors/classify.js';
 import type { Logger } from '../logging/logger.js';
 import { createDrain } from './drain.js';
 import { requestIdFor } from './request-id.js';
+import { errorBody } from './responses.js';
 import { parsesAsUrl } from './url-parse.js';
 
 /** Explicit server timeouts (Node's defaults are 60 s for headers and 300 s per request). */
@@ -69,7 +70,7 @@ interface Refusal {
   headers?: Record<string, string>;
 }
 
-/** A refusal as the §7 envelope: its status, headers and body. */
+/** The raw socket surface's one renderer: a refusal as the §7 envelope, with its status and headers. */
 function envelope(refusal: Refusal, requestId: string, baseUrl: string) {
   const error = new ApiError(refusal.code, { message: refusal.message, hint: refusal.hint });
   const body = JSON.stringify({ error: errorBody(error, requestId, baseUrl) });
@@ -112,13 +113,6 @@ const noTunnel: Refusal = {
   hint: 'Send requests to this server directly, with GET, HEAD, POST or OPTIONS.',
   headers: { allow: ALLOWED_METHODS },
 };
-
-/** Node's parser refusals, by its error codes, as the envelope's code. */
-function clientErrorCode(error: NodeJS.ErrnoException): ErrorCode {
-  if (error.code === 'HPE_HEADER_OVERFLOW') return 'headers_too_large';
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request_timeout';
-  return 'malformed_request';
-}
 
 /**
  * The node:http server of the service: explicit timeouts, a §7 envelope (with a request id) for every request Node
@@ -188,8 +182,9 @@ export function createHttpServer(listener: RequestListener, options: { log: Logg
       socket.destroy();
       return;
     }
-    const code = clientErrorCode(error);
-    const requestId = refuseOnSocket(socket, { code, message: new ApiError(code).message }, baseUrl);
+    // Node's parser refusals, classified by its error codes.
+    const { error: refusal } = classify(error, { httpParser: true });
+    const requestId = refuseOnSocket(socket, { code: refusal.code, message: refusal.message }, baseUrl);
     log.info({ requestId, code: error.code }, 'request refused by the HTTP parser');
   });
 

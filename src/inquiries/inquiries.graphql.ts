@@ -4,7 +4,8 @@ import { ApiError } from '../errors/api-error.js';
 import type { RequestContext } from '../http/context.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
 import { createInquiry, type InquiryResult } from './inquiries.service.js';
-import { EVENT_YEARS, INQUIRY_BOUNDS, parseInquiry } from './inquiries.inputs.js';
+import { EVENT_YEARS, INQUIRY_BOUNDS, VendorInquiryInput, VenueInquiryInput, parseInquiry } from './inquiries.inputs.js';
+import { parsedBy } from '../graphql/input-schema.js';
 import { closedSet } from '../graphql/closed-set.js';
 
 builder.mutationType({ description: 'The only writes: inquiries, each creating a real lead (§4.10–4.12).' });
@@ -32,6 +33,7 @@ const B = INQUIRY_BOUNDS;
 
 const VenueInquiryInputRef = builder.inputType('VenueInquiryInput', {
   description: 'Venue inquiry (§2.11).',
+  extensions: parsedBy(VenueInquiryInput),
   fields: (t) => ({
     propertySlug: t.string({ required: true, description: `Venue slug. ${characters(B.slug)}` }),
     startDate: t.string({ required: true, description: `Check-in. ${DATE_DOC}` }),
@@ -51,6 +53,7 @@ const VenueInquiryInputRef = builder.inputType('VenueInquiryInput', {
 
 const VendorInquiryInputRef = builder.inputType('VendorInquiryInput', {
   description: 'Vendor inquiry (§2.11).',
+  extensions: parsedBy(VendorInquiryInput),
   fields: (t) => ({
     vendorSlug: t.string({ required: true, description: `Vendor slug. ${characters(B.slug)}` }),
     guestName: t.string({ required: true, description: characters(B.guestName) }),

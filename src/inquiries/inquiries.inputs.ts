@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
-import { parseInput } from '../errors/validation.js';
+import { ofLength, ordered, parseInput } from '../errors/validation.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
 
 /**
@@ -15,9 +15,27 @@ import type { InquiryKind } from '../limits/limits.policy.js';
  */
 export const EVENT_YEARS = { min: 2000, max: 2100 } as const;
 
-/** A real calendar date, YYYY-MM-DD (ISO 8601 calendar date) in EVENT_YEARS; 2026-02-30 is refused. */
+/** The years from `min` to `max` as a regular expression, one alternative per decade (200[0-9]|…|2100). */
+function yearsPattern(min: number, max: number): string {
+  const decades: string[] = [];
+  for (let decade = Math.floor(min / 10); decade <= Math.floor(max / 10); decade++) {
+    const from = Math.max(min, decade * 10) % 10;
+    const to = Math.min(max, decade * 10 + 9) % 10;
+    decades.push(from === to ? `${decade}${from}` : `${decade}[${from}-${to}]`);
+  }
+  return decades.join('|');
+}
+
+/**
+ * A real calendar date, YYYY-MM-DD (ISO 8601 calendar date) in EVENT_YEARS; 2026-02-30 is refused. Published as
+ * format date (which refuses 2026-02-30 too) with the pattern of the years.
+ */
 const isoDate = z
   .string({ error: 'must be a string' })
+  .meta({
+    format: 'date',
+    pattern: `^(?:${yearsPattern(EVENT_YEARS.min, EVENT_YEARS.max)})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$`,
+  })
   .min(1, { error: 'must not be empty' })
   .refine(
     (value) => {
@@ -35,10 +53,12 @@ const isoDate = z
     { error: `must be a date in the years ${EVENT_YEARS.min} to ${EVENT_YEARS.max}` },
   );
 const text = (min: number, max: number) =>
-  z
-    .string({ error: 'must be a string' })
-    .min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` })
-    .max(max, { error: `must be at most ${max} characters` });
+  ofLength(z.string({ error: 'must be a string' }), {
+    min,
+    max,
+    tooShort: min === 1 ? 'must not be empty' : `must be at least ${min} characters`,
+    tooLong: `must be at most ${max} characters`,
+  });
 /**
  * A whole number of §2.11: a bound it passes is named ("must be at least 1", as rule 3's answers have always said it),
  * anything else states the whole range. The function covers every issue of the schema (a number past 2^53 included),
@@ -74,13 +94,17 @@ export const INQUIRY_BOUNDS = {
   estimatedPrice: { min: 0, max: 100_000 },
 } as const;
 
+/** §4.12: an idempotency key (header or argument) is 1 to 255 characters; the service refuses any other. */
+export const IDEMPOTENCY_KEY_LENGTH = { min: 1, max: 255 } as const;
+
 const B = INQUIRY_BOUNDS;
 const within = (bounds: { min: number; max: number }) => text(bounds.min, bounds.max);
 const wholeNumber = (bounds: { min: number; max: number }) => int(bounds.min, bounds.max);
 const email = z.email({ error: 'must be a valid email address' }).max(B.guestEmail.max, { error: `must be at most ${B.guestEmail.max} characters` });
 
-export const VenueInquiryInput = z
-  .strictObject({
+/** The input types carry these schemas, so the OpenAPI document states their bounds (src/graphql/input-schema.ts). */
+export const VenueInquiryInput = ordered(
+  z.strictObject({
     propertySlug: within(B.slug),
     startDate: isoDate,
     endDate: isoDate,
@@ -93,8 +117,9 @@ export const VenueInquiryInput = z
     /** The client's displayed estimate, whole units; stored as given (never recomputed). */
     estimatedPrice: wholeNumber(B.estimatedPrice).nullish(),
     smsConsent: z.boolean(),
-  })
-  .refine((v) => v.endDate > v.startDate, { path: ['endDate'], error: 'must be after start_date' });
+  }),
+  [{ lower: 'startDate', upper: 'endDate', strict: true, error: 'must be after start_date' }],
+);
 
 export const VendorInquiryInput = z.strictObject({
   vendorSlug: within(B.slug),

@@ -1,11 +1,12 @@
 import type { RestRoute } from '../rest/route.js';
-import { parseInquiry } from './inquiries.inputs.js';
+import { IDEMPOTENCY_KEY_LENGTH, parseInquiry } from './inquiries.inputs.js';
 
 const RESULT = 'inquiryId status message';
 
 const IDEMPOTENCY_HEADER = {
   name: 'X-Idempotency-Key',
-  maxLength: 255,
+  minLength: IDEMPOTENCY_KEY_LENGTH.min,
+  maxLength: IDEMPOTENCY_KEY_LENGTH.max,
   description: 'Optional, at most 255 characters (a UUID is recommended). Scoped to the API key and the inquiry kind; remembered 24 hours (§4.12).',
 };
 

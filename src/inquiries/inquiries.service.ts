@@ -3,11 +3,11 @@ import { REQUEST_TRANSACTION } from '../db/client.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ApiKeyIdentity } from '../auth/api-keys.service.js';
 import { ApiError } from '../errors/api-error.js';
-import { isDeterministicDatabaseFailure } from '../errors/translate.js';
+import { isDeterministicDatabaseFailure } from '../errors/classify.js';
 import type { Logger } from '../logging/logger.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
 import { checkInquiry, refund, type Limits, type Ticket } from '../limits/limits.service.js';
-import type { InquiryInput } from './inquiries.inputs.js';
+import { IDEMPOTENCY_KEY_LENGTH, type InquiryInput } from './inquiries.inputs.js';
 import { canonicalJson, claimKey, inProgress, releaseClaim, sha256, type Claim } from './idempotency.js';
 
 export interface InquiryDeps {
@@ -48,8 +48,9 @@ export function nextStepsMessage(kind: InquiryKind, smsConsent: boolean): string
 export async function createInquiry(parsed: InquiryInput, sender: InquirySender, deps: InquiryDeps): Promise<InquiryResult> {
   const { kind } = parsed;
   const key = sender.idempotencyKey ?? null;
-  if (key !== null && (key.length < 1 || key.length > 255)) {
-    throw new ApiError('invalid_parameters', { problems: [{ param: 'idempotencyKey', problem: 'must be 1 to 255 characters' }] });
+  const { min, max } = IDEMPOTENCY_KEY_LENGTH;
+  if (key !== null && (key.length < min || key.length > max)) {
+    throw new ApiError('invalid_parameters', { problems: [{ param: 'idempotencyKey', problem: `must be ${min} to ${max} characters` }] });
   }
   const bodyHash = sha256(canonicalJson(parsed.input));
   const outcome = await claimKey<InquiryResult>({ apiKeyId: sender.apiKey.id, scope: kind, key: key ?? `fp:${bodyHash}`, bodyHash }, deps);

@@ -11,9 +11,13 @@ import {
   INSPIRATION_SEASONS,
   INSPIRATION_SETTINGS,
   INSPIRATION_STYLES,
+  InspirationSearchInput,
+  PhotoId,
   parseInspirationSearch,
 } from './inspiration.inputs.js';
 import { closedSet } from '../graphql/closed-set.js';
+import { parsedBy } from '../graphql/input-schema.js';
+import { z } from 'zod';
 
 interface Source {
   type: string;
@@ -98,6 +102,7 @@ builder.queryFields((t) => ({
   inspirationPhotos: t.field({
     type: InspirationPhotoConnection,
     description: 'Curated inspiration photos in gallery order; each links back to its source venue or vendor (§4.13).',
+    extensions: parsedBy(InspirationSearchInput),
     args: {
       style: t.arg({ type: Style.ref, description: 'Photos with this style among their styles.' }),
       setting: t.arg({ type: Setting.ref, description: 'Photos with this setting among their settings.' }),
@@ -114,7 +119,7 @@ builder.queryFields((t) => ({
     type: InspirationPhoto,
     nullable: true,
     // REST answers a missing photo with 404, so its 200 `data` is never null (OpenAPI reads this).
-    extensions: { semanticNonNull: true },
+    extensions: { semanticNonNull: true, ...parsedBy(z.object({ id: PhotoId })) },
     description: 'One inspiration photo by its UUID.',
     args: { id: t.arg.string({ required: true, description: 'The photo id (UUID).' }) },
     resolve: (_root, args, ctx) => getInspirationPhoto(args.id, ctx),

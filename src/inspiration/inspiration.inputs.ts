@@ -39,7 +39,10 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
     .toLowerCase()
     .pipe(z.enum(values, { error: `must be one of ${values.join(', ')}` }));
 
-/** GET /api/v1/inspiration and GraphQL `inspirationPhotos` (§4.13). Keys are the GraphQL argument names. */
+/**
+ * GET /api/v1/inspiration and GraphQL `inspirationPhotos` (§4.13). Keys are the GraphQL argument names; the field
+ * carries this schema, so the OpenAPI document states these bounds (src/graphql/input-schema.ts).
+ */
 export const InspirationSearchInput = z.object({
   style: oneOf(INSPIRATION_STYLES).optional(),
   setting: oneOf(INSPIRATION_SETTINGS).optional(),
@@ -57,4 +60,9 @@ export type InspirationSearch = z.output<typeof InspirationSearchInput>;
 /** §4.13 search arguments parsed, or a 400 naming each failing one. */
 export const parseInspirationSearch = (input: unknown): InspirationSearch => parseInput(InspirationSearchInput, input);
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/**
+ * A photo id (§4.14): an RFC 9562 UUID of version 1 to 8, RFC variant; the service refuses anything else with
+ * invalid_id. Both cases spelt out, no flag: the pattern is published as JSON Schema, which has no flags.
+ */
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
+export const PhotoId = z.string().regex(UUID_PATTERN).meta({ format: 'uuid' });

@@ -1,12 +1,5 @@
 import type { RestRoute } from '../rest/route.js';
-import {
-  INSPIRATION_COLORS,
-  INSPIRATION_MOODS,
-  INSPIRATION_SEASONS,
-  INSPIRATION_SETTINGS,
-  INSPIRATION_STYLES,
-  parseInspirationSearch,
-} from './inspiration.inputs.js';
+import { parseInspirationSearch } from './inspiration.inputs.js';
 import { checkedWith } from '../http/context.js';
 
 const LIST_ITEM = /* GraphQL */ `
@@ -41,13 +34,13 @@ export const inspirationRoutes: RestRoute[] = [
     check: (args) => checkedWith(parseInspirationSearch, args),
     errors: ['invalid_parameters'],
     paramDocs: {
-      style: { description: 'Style.', enum: INSPIRATION_STYLES },
-      setting: { description: 'Setting.', enum: INSPIRATION_SETTINGS },
-      color: { description: 'Color palette.', enum: INSPIRATION_COLORS },
-      mood: { description: 'Mood.', enum: INSPIRATION_MOODS },
-      season: { description: 'Season.', enum: INSPIRATION_SEASONS },
-      limit: { description: 'Page size.', minimum: 1, maximum: 100, default: 20 },
-      offset: { description: 'Photos to skip.', minimum: 0, default: 0 },
+      style: { description: 'Style.' },
+      setting: { description: 'Setting.' },
+      color: { description: 'Color palette.' },
+      mood: { description: 'Mood.' },
+      season: { description: 'Season.' },
+      limit: { description: 'Page size.', default: 20 },
+      offset: { description: 'Photos to skip.', default: 0 },
     },
   },
   {

@@ -3,7 +3,7 @@ import { countRows, modelColumns, type RowReader } from '../db/row-reader.js';
 import { ApiError } from '../errors/api-error.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
 import type { Page } from '../graphql/connection.js';
-import { UUID_PATTERN, type InspirationSearch } from './inspiration.inputs.js';
+import { PhotoId, type InspirationSearch } from './inspiration.inputs.js';
 
 export interface InspirationDeps {
   readRows: RowReader;
@@ -73,7 +73,7 @@ function offsetOf(position: unknown[]): number {
 /** Inspiration photo detail by UUID (§4.14): invalid_id for a malformed id, inspiration_photo_not_found otherwise. */
 export async function getInspirationPhoto(rawId: unknown, deps: Pick<InspirationDeps, 'readRows'>): Promise<InspirationPhoto> {
   const id = typeof rawId === 'string' ? rawId.trim().toLowerCase() : '';
-  if (!UUID_PATTERN.test(id)) throw new ApiError('invalid_id', { param: 'id' });
+  if (!PhotoId.safeParse(id).success) throw new ApiError('invalid_id', { param: 'id' });
   const [photo] = await deps.readRows<InspirationPhoto>(`SELECT ${PHOTO_COLUMNS} FROM "InspirationPhoto" WHERE id = $1::uuid`, [id]);
   if (!photo) throw new ApiError('inspiration_photo_not_found', { param: 'id', message: `No inspiration photo has the id '${id}'.` });
   return photo;

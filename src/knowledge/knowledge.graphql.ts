@@ -4,6 +4,8 @@ import type { RequestContext } from '../http/context.js';
 import { knowledgeEmbedderFor } from './knowledge.runtime.js';
 import { searchKnowledge, type KnowledgeDeps, type KnowledgeHit, type KnowledgeSearchResult } from './knowledge.service.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
+import { parsedBy } from '../graphql/input-schema.js';
+import { KnowledgeSearchInput } from './knowledge.inputs.js';
 
 const knowledgeDeps = (ctx: RequestContext): KnowledgeDeps => ({
   prisma: ctx.prisma,
@@ -49,6 +51,7 @@ builder.queryFields((t) => ({
   knowledgeSearch: t.field({
     type: KnowledgeSearchResultRef,
     description: 'Search authored couple-facing planning notes and policies by meaning and by words, fused by reciprocal rank (§4.6).',
+    extensions: parsedBy(KnowledgeSearchInput),
     args: {
       q: t.arg.string({ required: true, description: 'The question, 3 to 300 characters.' }),
       tags: t.arg.stringList({ description: 'Boost tags: sections carrying one rank higher; never a filter.' }),

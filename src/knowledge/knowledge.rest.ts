@@ -23,7 +23,7 @@ export const knowledgeRoutes: RestRoute[] = [
     paramDocs: {
       q: { description: 'The question, 3 to 300 characters.', example: 'how much deposit do venues ask for' },
       tags: { description: 'Comma-separated boost tags: a tag ranks matching sections higher and never filters.', example: 'budget,contracts' },
-      limit: { description: 'Sections to return.', minimum: 1, maximum: 10, default: 5 },
+      limit: { description: 'Sections to return.', default: 5 },
     },
   },
 ];

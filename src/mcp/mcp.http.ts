@@ -1,9 +1,9 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { ApiError } from '../errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { readBody } from '../http/body.js';
 import { withJsonBytes } from '../http/responses.js';
 import type { Logger } from '../logging/logger.js';
-import { answerBadParams, batchRefusal, isRunnerCall } from './mcp.messages.js';
+import { answerBadParams, batchRefusal, isRunnerCall, jsonRpcError, rpcRefusalOf, SERVER_ERROR, type RpcRefusal } from './mcp.messages.js';
 import { createAssistantServer, runToolOnCore, type PreparedTool, type RouteRunner } from './mcp.server.js';
 import { Response } from '../http/fetch-api.js';
 
@@ -26,11 +26,21 @@ export interface McpHttpOptions {
   toApiError: (error: unknown, log: Logger, requestId: string) => ApiError;
 }
 
-const rpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+/** A request refused whole, before the MCP server sees any message of it: JSON-RPC's error response with id null. */
+const rpcErrorResponse = (refusal: RpcRefusal) =>
+  new Response(JSON.stringify(jsonRpcError(refusal)), {
+    status: refusal.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...refusal.headers },
   });
+
+/** The body as JSON; a body that is not UTF-8 JSON is the caller's invalid_json, not an unexpected error. */
+function jsonOf(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (cause) {
+    throw new ApiError('invalid_json', { cause });
+  }
+}
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -56,24 +66,20 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
   return async (request: Request, scope: { ip: string; requestId: string; log: Logger }): Promise<Response> => {
     const origin = request.headers.get('origin');
     if (origin !== null && !allowed.has(origin) && !isLoopbackSameOrigin(origin, request.url)) {
-      return rpcError(403, -32000, `Origin ${origin} is not allowed.`);
+      return rpcErrorResponse({ status: 403, code: SERVER_ERROR, message: `Origin ${origin} is not allowed.` });
     }
     if (request.method !== 'POST') {
-      const response = rpcError(405, -32000, 'This stateless MCP server takes POST only (no SSE stream, no session).');
-      response.headers.set('allow', 'POST');
-      return response;
+      const message = 'This stateless MCP server takes POST only (no SSE stream, no session).';
+      return rpcErrorResponse({ status: 405, code: SERVER_ERROR, message, headers: { allow: 'POST' } });
     }
     let parsed: unknown;
     try {
-      const bytes = await readBody(request, options.maxBodyBytes);
-      parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+      parsed = jsonOf(await readBody(request, options.maxBodyBytes));
     } catch (error) {
-      const apiError = options.toApiError(error, scope.log, scope.requestId);
-      if (apiError.code === 'payload_too_large') return rpcError(413, -32600, apiError.message);
-      return rpcError(400, -32700, 'Parse error: the body is not JSON.');
+      return rpcErrorResponse(rpcRefusalOf(options.toApiError(error, scope.log, scope.requestId)));
     }
     const refusal = batchRefusal(request, parsed);
-    if (refusal) return rpcError(refusal.status, refusal.code, refusal.message);
+    if (refusal) return rpcErrorResponse(refusal);
     return answer(request, parsed, scope, options);
   };
 }
@@ -84,7 +90,7 @@ type Scope = { ip: string; requestId: string; log: Logger };
  * Counts and runs an admitted body. Every message counts one keyless request of the IP (§8.4): a tool call the runner
  * will run is counted there, per call, its refusal a tool error (§5.2); every other message is counted here before
  * anything runs, the whole body refused 429 when they do not all fit. A tool call answered without reaching the runner
- * (its request refused by the SDK, its arguments refused by toRouteInput) is counted afterwards. The answer carries the
+ * (its request refused by the SDK, its arguments refused by toolArguments) is counted afterwards. The answer carries the
  * X-RateLimit headers as they stand after all of it.
  */
 async function answer(request: Request, body: unknown, scope: Scope, options: McpHttpOptions): Promise<Response> {
@@ -97,15 +103,14 @@ async function answer(request: Request, body: unknown, scope: Scope, options: Mc
     try {
       headers = await options.admitKeyless(scope.ip, messages.length - calls);
     } catch (error) {
-      const apiError = options.toApiError(error, scope.log, scope.requestId);
-      return rpcError(apiError.status, -32000, apiError.message, apiError.headers ?? {});
+      return rpcErrorResponse(rpcRefusalOf(options.toApiError(error, scope.log, scope.requestId)));
     }
   }
   let ran = 0;
   const runner = options.runner(scope.ip, scope.requestId, scope.log);
-  const run: RouteRunner = (operationId, input) => {
+  const run: RouteRunner = (operationId, args) => {
     ran++;
-    return runner(operationId, input);
+    return runner(operationId, args);
   };
   const context = {
     requestId: scope.requestId,

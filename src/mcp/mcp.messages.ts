@@ -10,6 +10,7 @@ import {
   PingRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { ApiError } from '../errors/api-error.js';
 
 /**
  * Most messages one POST may carry as a JSON-RPC batch: the SDK's own cap (it answers the same -32600 past it), checked
@@ -20,12 +21,40 @@ export const MAX_BATCH_MESSAGES = 100;
 /** MCP 2025-06-18 removed JSON-RPC batching; every later revision keeps it out. */
 const BATCHLESS_SINCE = '2025-06-18';
 
-/** A request refused whole before any message in it runs: HTTP status, JSON-RPC code and message. */
-export interface BatchRefusal {
+/** A refusal in JSON-RPC terms: its code and message, and the HTTP status (and headers) of a request refused whole. */
+export interface RpcRefusal {
   status: number;
   code: number;
   message: string;
+  headers?: Record<string, string>;
 }
+
+/** JSON-RPC's implementation-defined server error (-32000 to -32099): a refusal that is not about the message. */
+export const SERVER_ERROR = -32000;
+
+/**
+ * A catalogue error (src/errors/classify.ts) as a JSON-RPC refusal: a body too large is an invalid request (-32600), a
+ * body that is not JSON a parse error (-32700, JSON-RPC §5.1), anything else a server error (-32000) with its status.
+ */
+export function rpcRefusalOf(error: ApiError): RpcRefusal {
+  if (error.code === 'payload_too_large') return { status: 413, code: ErrorCode.InvalidRequest, message: error.message };
+  if (error.code === 'invalid_json') return { status: 400, code: ErrorCode.ParseError, message: 'Parse error: the body is not JSON.' };
+  return { status: error.status, code: SERVER_ERROR, message: error.message, ...(error.headers ? { headers: error.headers } : {}) };
+}
+
+/**
+ * The JSON-RPC surface's one renderer: an error response (JSON-RPC 2.0 §5.1), its keys in the order the MCP SDK
+ * writes its own, so ours read as its do: an answer to one request names its id first (the SDK's Protocol), the
+ * refusal of a whole HTTP request, which answers no message, ends with id null (the SDK's transport).
+ */
+export function jsonRpcError(refusal: RpcError, id: JSONRPCRequest['id']): { jsonrpc: '2.0'; id: JSONRPCRequest['id']; error: RpcError };
+export function jsonRpcError(refusal: RpcError): { jsonrpc: '2.0'; error: RpcError; id: null };
+export function jsonRpcError(refusal: RpcError, id?: JSONRPCRequest['id']) {
+  const error = { code: refusal.code, message: refusal.message };
+  return id === undefined ? { jsonrpc: '2.0', error, id: null } : { jsonrpc: '2.0', id, error };
+}
+
+type RpcError = Pick<RpcRefusal, 'code' | 'message'>;
 
 type Message = { method?: unknown; params?: unknown };
 const asMessage = (value: unknown): Message => (value && typeof value === 'object' ? (value as Message) : {});
@@ -44,7 +73,7 @@ function protocolVersionOf(request: Request, messages: unknown[]): string | null
  * request (JSON-RPC §6), so is one sent under a revision without batching, and one longer than MAX_BATCH_MESSAGES.
  * A single message (not an array) passes.
  */
-export function batchRefusal(request: Request, body: unknown): BatchRefusal | null {
+export function batchRefusal(request: Request, body: unknown): RpcRefusal | null {
   if (!Array.isArray(body)) return null;
   if (body.length === 0) return { status: 400, code: -32600, message: 'Invalid Request: an empty batch holds no message to answer.' };
   const version = protocolVersionOf(request, body);
@@ -124,7 +153,7 @@ export function answerBadParams(transport: Transport): void {
   transport.onmessage = (message, extra) => {
     const problem = isJSONRPCRequest(message) ? paramsProblem(message) : null;
     if (problem === null) return deliver(message, extra);
-    const refusal = { jsonrpc: '2.0' as const, id: (message as JSONRPCRequest).id, error: { code: ErrorCode.InvalidParams, message: problem } };
+    const refusal = jsonRpcError({ code: ErrorCode.InvalidParams, message: problem }, (message as JSONRPCRequest).id);
     void transport.send(refusal).catch((error: unknown) => transport.onerror?.(error instanceof Error ? error : new Error(String(error))));
   };
 }

@@ -25,6 +25,44 @@ export function dereference(value: unknown, doc: OpenAPIV3_1.Document, seen: str
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, dereference(v, doc, seen)]));
 }
 
+/** Keywords that describe a value whichever branch of a nullable union it takes: they stay beside the union. */
+const ANNOTATIONS = ['title', 'description', 'deprecated'] as const;
+
+/**
+ * A schema with every nullable written as `anyOf: [schema, { type: 'null' }]`. The OpenAPI document writes a nullable
+ * scalar as `type: ['string', 'null']` (JSON Schema 2020-12, what OpenAPI 3.1 clients read) and a nullable object as
+ * `oneOf` with null; MCP clients that check tool schemas strictly (the Inspector's --strict, VS Code) take only the
+ * anyOf form, which the MCP SDKs' own zod-made schemas use. Same values either way.
+ */
+export function withNullableAnyOf(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const source = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...source };
+  const each = (record: unknown) =>
+    Object.fromEntries(Object.entries(record as Record<string, unknown>).map(([key, value]) => [key, withNullableAnyOf(value)]));
+  if (source.properties) out.properties = each(source.properties);
+  if (source.items) out.items = withNullableAnyOf(source.items);
+  if (source.additionalProperties && typeof source.additionalProperties === 'object')
+    out.additionalProperties = withNullableAnyOf(source.additionalProperties);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    if (Array.isArray(source[key])) out[key] = (source[key] as unknown[]).map(withNullableAnyOf);
+  const oneOf = out.oneOf as Array<Record<string, unknown>> | undefined;
+  if (oneOf?.length === 2 && oneOf.some((branch) => branch.type === 'null')) {
+    const { oneOf: branches, ...rest } = out;
+    return { ...rest, anyOf: branches };
+  }
+  if (!Array.isArray(source.type) || !source.type.includes('null')) return out;
+  const types = (source.type as string[]).filter((type) => type !== 'null');
+  const branch: Record<string, unknown> = { ...out, type: types.length === 1 ? types[0] : types };
+  if (Array.isArray(branch.enum)) branch.enum = branch.enum.filter((value) => value !== null);
+  const annotations: Record<string, unknown> = {};
+  for (const key of ANNOTATIONS) {
+    if (key in branch) annotations[key] = branch[key];
+    delete branch[key];
+  }
+  return { anyOf: [branch, { type: 'null' }], ...annotations };
+}
+
 /**
  * A tool's input and output JSON Schemas, derived from the route's entry in the OpenAPI document — the same
  * definitions that validate REST and GraphQL — never kept by hand. Inputs are the route's query and path parameters
@@ -53,14 +91,20 @@ export function toolSchemas(
     if (parameter.required) required.push(parameter.name);
   }
   const response = operation.responses?.['200'] as OpenAPIV3_1.ResponseObject | undefined;
-  const success = dereference(response?.content?.['application/json']?.schema, doc) as JsonObjectSchema;
+  const success = withNullableAnyOf(dereference(response?.content?.['application/json']?.schema, doc)) as JsonObjectSchema;
   // A tool error's structured part is the §7 envelope (plus retry_after): the schema admits both, so clients that
   // validate structured results (the SDK's Client does, after tools/list) accept errors too.
-  const envelope = dereference(doc.components?.schemas?.Error, doc) as JsonObjectSchema;
+  const envelope = withNullableAnyOf(dereference(doc.components?.schemas?.Error, doc)) as JsonObjectSchema;
   const error = { ...envelope, properties: { ...envelope.properties, error: withRetryAfter(envelope.properties?.error as JsonObjectSchema) } };
   const outputSchema: JsonObjectSchema = { type: 'object', anyOf: [success, error] };
   return {
-    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    // Inputs have no nullable today (an omitted parameter is what null would mean); written the strict way if one comes.
+    inputSchema: withNullableAnyOf({
+      type: 'object',
+      properties,
+      ...(required.length ? { required } : {}),
+      additionalProperties: false,
+    }) as JsonObjectSchema,
     outputSchema,
     pathParams,
   };

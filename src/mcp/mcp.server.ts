@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -13,31 +14,26 @@ import {
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableText } from '../errors/storable-text.js';
-import { errorBody } from '../errors/translate.js';
+import { errorBody } from '../http/responses.js';
 import { KNOWLEDGE_DIR, parseFrontmatter } from '../knowledge/knowledge.content.js';
 import { OPENAPI_VERSION } from '../rest/openapi.js';
 import { toolSchemas, type JsonObjectSchema } from './mcp.schemas.js';
 import { ASSISTANT_TOOLS, type AssistantTool } from './mcp.tools.js';
 
-/** Runs a tool's REST route on the core: query parameters, path values → status and body (with request_id). */
-export type RouteRunner = (
-  operationId: string,
-  input: { search: URLSearchParams; pathValues: Record<string, string> },
-) => Promise<{ body: Record<string, unknown> }>;
+/** Runs a tool's route on the core with the tool's typed arguments, by REST name → its body (with request_id). */
+export type RouteRunner = (operationId: string, args: Record<string, unknown>) => Promise<{ body: Record<string, unknown> }>;
 
 /** What turns a thrown error into the §7 facts for a tool error. */
 export interface ToolErrorContext {
   requestId: string;
   baseUrl: string;
-  /** Unknown errors are logged by the caller and come back as internal_error. */
+  /** The error classified (src/errors/classify.ts); unknown errors are logged by the caller and come back as internal_error. */
   toApiError: (error: unknown) => ApiError;
 }
 
 export interface PreparedTool extends AssistantTool {
   inputSchema: JsonObjectSchema;
   outputSchema: JsonObjectSchema;
-  /** Inputs that are the route's path parameters (a venue's slug, slashes and all). */
-  pathParams: string[];
 }
 
 /** The tool table with its schemas, derived once from the OpenAPI document. */
@@ -46,36 +42,26 @@ export function prepareTools(doc: OpenAPIV3_1.Document): PreparedTool[] {
 }
 
 /**
- * Tool arguments as the route's REST parameters: arrays comma-joined, scalars as text, path parameters apart. Text
- * PostgreSQL cannot store is refused first, naming the argument, as REST and GraphQL refuse it: URLSearchParams would
- * quietly turn an unpaired surrogate into U+FFFD and the route would look for that.
+ * A tool's arguments as its route takes them: typed, by REST name (the route refuses what REST refuses, in the same
+ * words), with the tool's own page size. Text PostgreSQL cannot store is refused first, naming the argument, as REST
+ * and GraphQL refuse it.
  */
-export function toRouteInput(tool: PreparedTool, args: Record<string, unknown>): { search: URLSearchParams; pathValues: Record<string, string> } {
+export function toolArguments(tool: PreparedTool, args: Record<string, unknown>): Record<string, unknown> {
   assertStorableText(args, 'arguments');
-  const search = new URLSearchParams();
-  const pathValues: Record<string, string> = {};
-  const pathParams = new Set(tool.pathParams);
-  const values = { ...args };
-  if (tool.limit) {
-    if (values.limit === undefined || values.limit === null) values.limit = tool.limit.default;
-    else if (typeof values.limit === 'number' && values.limit > tool.limit.max) {
-      throw new ApiError('invalid_parameters', {
-        problems: [
-          { param: 'limit', problem: `must be at most ${tool.limit.max} (assistant tools return at most ${tool.limit.max} per call, §8.6)` },
-        ],
-      });
-    }
+  if (!tool.limit) return args;
+  if (args.limit === undefined || args.limit === null) return { ...args, limit: tool.limit.default };
+  if (typeof args.limit === 'number' && args.limit > tool.limit.max) {
+    throw new ApiError('invalid_parameters', {
+      problems: [{ param: 'limit', problem: `must be at most ${tool.limit.max} (assistant tools return at most ${tool.limit.max} per call, §8.6)` }],
+    });
   }
-  for (const [name, value] of Object.entries(values)) {
-    if (value === undefined || value === null) continue;
-    const text = Array.isArray(value) ? value.map(String).join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value);
-    if (pathParams.has(name)) pathValues[name] = text;
-    else search.set(name, text);
-  }
-  return { search, pathValues };
+  return args;
 }
 
-/** A tool error: the §7 code, param, hint and seconds to wait, as text for the model and as structured data. */
+/**
+ * The MCP surface's one renderer, a tool error (§5.2): the §7 envelope's facts (code, param, hint) and the seconds to
+ * wait, as text for the model and as structured data.
+ */
 export function toolError(error: ApiError, context: ToolErrorContext): CallToolResult {
   const body = errorBody(error, context.requestId, context.baseUrl);
   const retryAfter = error.headers?.['Retry-After'];
@@ -110,6 +96,12 @@ async function listNotes(): Promise<Array<{ slug: string; title: string; descrip
 }
 
 /**
+ * Without one the SDK builds an Ajv instance per server, for elicitation answers these read-only tools never ask
+ * for; the stateless HTTP transport makes a server per request, so they share this one.
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
+/**
  * One MCP server (the SDK's low-level Server, so tool schemas are the derived JSON Schemas as they are) whose tools run
  * through `callTool`: in process on the core, or forwarded to a running server (stdio bridge).
  */
@@ -121,6 +113,7 @@ export function createAssistantServer(
     { name: 'wedding-discovery', title: 'Wedding Discovery (venues, vendors, costs, planning)', version: OPENAPI_VERSION },
     {
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      jsonSchemaValidator,
       instructions:
         'Read-only tools over a wedding venue and vendor catalogue, cost estimates and planning advice. Prices of venues cover the whole minimum stay. Nothing here sends an inquiry or creates data.',
     },
@@ -169,7 +162,7 @@ export async function runToolOnCore(
   context: ToolErrorContext,
 ): Promise<CallToolResult> {
   try {
-    const { body } = await run(tool.operationId, toRouteInput(tool, args));
+    const { body } = await run(tool.operationId, toolArguments(tool, args));
     return { content: [{ type: 'text', text: tool.render(body) }], structuredContent: body };
   } catch (error) {
     return toolError(context.toApiError(error), context);

@@ -11,7 +11,17 @@ import {
   type ScaledRange,
   type SeasonResult,
 } from './regional-ranges.service.js';
-import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES, parsePricingEstimate } from './pricing.inputs.js';
+import {
+  CostBenchmarksInput,
+  ESTIMATOR_EVENT_TYPES,
+  ESTIMATOR_REGION_IDS,
+  ESTIMATOR_SEASONS,
+  ESTIMATOR_VENUE_TYPES,
+  PricingEstimateInput,
+  RegionalRangeInput,
+  parsePricingEstimate,
+} from './pricing.inputs.js';
+import { parsedBy } from '../graphql/input-schema.js';
 import type { Multipliers, PopularSeasons } from './data/regional-climates.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 
@@ -280,6 +290,7 @@ builder.queryFields((t) => ({
   pricingEstimate: t.field({
     type: PricingResultRef,
     description: 'Estimate the all-in cost of a wedding stay in a region (§4.3). Deterministic; constants in src/pricing/data.',
+    extensions: parsedBy(PricingEstimateInput),
     args: {
       region: t.arg.string({
         defaultValue: defaults.region,
@@ -315,6 +326,7 @@ builder.queryFields((t) => ({
   costBenchmarks: t.field({
     type: CostBenchmarksRef,
     description: 'Median and quartiles of live listings’ weekday base for the whole minimum stay, USD (§4.4).',
+    extensions: parsedBy(CostBenchmarksInput),
     args: {
       state: t.arg.string({ description: 'US state name (or slug): that state’s row.' }),
       venueType: t.arg.string({ description: 'estate, villa, ranch or mansion: that venue type’s row.' }),
@@ -325,6 +337,7 @@ builder.queryFields((t) => ({
   regionalCostRange: t.field({
     type: RegionalRangeResultRef,
     description: 'Whole-wedding budget range for a US state, city or destination country (§4.5). Give slug, state or city.',
+    extensions: parsedBy(RegionalRangeInput),
     args: {
       slug: t.arg.string({ description: 'Exact region slug from coveredRegions.' }),
       state: t.arg.string({

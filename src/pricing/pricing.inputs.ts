@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/catalogue.js';
-import { wholeNumberIn } from '../errors/validation.js';
+import { nonEmptyText, wholeNumberIn, type InputRelation } from '../errors/validation.js';
 import { slugify } from '../catalogue/slug.js';
 import { ESTIMATOR_MODEL, type EstimatorRegion } from './data/estimator-model.js';
 
@@ -34,10 +34,15 @@ const oneOf = <T extends string>(values: readonly T[]) =>
     .pipe(z.enum(values as [T, ...T[]], { error: `must be one of ${values.join(', ')}` }));
 const whole = ([min, max]: readonly [number, number]) => wholeNumberIn(min, max);
 
-/** GET /api/v1/venues/pricing and GraphQL `pricingEstimate` (§4.3); defaults from the model file. */
+/**
+ * GET /api/v1/venues/pricing and GraphQL `pricingEstimate` (§4.3); defaults from the model file. The field carries
+ * this schema, so the OpenAPI document states these bounds (src/graphql/input-schema.ts).
+ */
 export const PricingEstimateInput = z.object({
+  // Names and short forms in any case are taken too; clients are told the ids, each a region of its own.
   region: z
     .string()
+    .meta({ enum: ESTIMATOR_REGION_IDS })
     .transform((text, ctx) => {
       const region = findEstimatorRegion(text);
       if (!region) ctx.addIssue({ code: 'custom', message: 'unknown region' });
@@ -92,19 +97,11 @@ export function parsePricingEstimate(input: unknown): PricingEstimate {
   throw new ApiError(ESTIMATE_CODES[field], { param: field, message: ESTIMATE_MESSAGES[field] });
 }
 
-/** A trimmed, non-empty text filter; its messages state its own bound. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: 'must not be empty' })
-    .max(max, { error: `must be at most ${max} characters` });
-
-/** GET /api/v1/cost-benchmarks and GraphQL `costBenchmarks` (§4.4): optional filters. */
+/** GET /api/v1/cost-benchmarks and GraphQL `costBenchmarks` (§4.4): optional filters, each message stating its bound. */
 export const CostBenchmarksInput = z.object({
-  state: text(100).optional(),
-  venueType: text(50).optional(),
-  country: text(100).optional(),
+  state: nonEmptyText(100).optional(),
+  venueType: nonEmptyText(50).optional(),
+  country: nonEmptyText(100).optional(),
 });
 export type CostBenchmarksQuery = z.output<typeof CostBenchmarksInput>;
 
@@ -137,32 +134,52 @@ export const MONTH_NAMES = [
 /** A parsed §4.5 season: a season word (months depend on the region's hemisphere) or one month (1–12). */
 export type SeasonAsked = { asked: string; season: keyof typeof SEASON_MONTHS } | { asked: string; month: number };
 
+const MONTH_NUMBER = /^(0?[1-9]|1[0-2])$/;
+
+/**
+ * The seasons parseSeason takes, as a JSON Schema pattern (lowercase; parseSeason also takes any case and surrounding
+ * spaces): its words, month names and their 3-letter forms, and the month numbers.
+ */
+export const SEASON_PATTERN = `^(?:${[
+  ...new Set([...Object.keys(SEASON_MONTHS), ...MONTH_NAMES.flatMap((m) => [m.toLowerCase(), m.slice(0, 3).toLowerCase()])]),
+].join('|')}|${MONTH_NUMBER.source.slice(1, -1)})$`;
+
 /** spring/summer/fall/autumn/winter, a month name (or its 3-letter form), or 1–12 / 01–12; null otherwise. */
 export function parseSeason(raw: string): SeasonAsked | null {
   const asked = raw.trim().toLowerCase();
   if (Object.hasOwn(SEASON_MONTHS, asked)) return { asked, season: asked as keyof typeof SEASON_MONTHS };
-  if (/^(0?[1-9]|1[0-2])$/.test(asked)) return { asked, month: Number(asked) };
+  if (MONTH_NUMBER.test(asked)) return { asked, month: Number(asked) };
   const index = MONTH_NAMES.findIndex((m) => m.toLowerCase() === asked || (asked.length === 3 && m.toLowerCase().startsWith(asked)));
   return index >= 0 ? { asked, month: index + 1 } : null;
 }
 
 export const RANGE_GUESTS = [1, 2000] as const;
 
-/** GET /api/v1/regional-cost-ranges and GraphQL `regionalCostRange` (§4.5). */
-export const RegionalRangeInput = z.object({
-  slug: text(100).optional(),
-  state: text(100).optional(),
-  city: text(100).optional(),
-  season: z
-    .string()
-    .transform((s, ctx) => {
-      const season = parseSeason(s);
-      if (!season) ctx.addIssue({ code: 'custom', message: 'unparseable season' });
-      return season ?? z.NEVER;
-    })
-    .optional(),
-  guests: wholeNumberIn(...RANGE_GUESTS).optional(),
-});
+/** §4.5: at least one of these names the region (region_required otherwise). */
+const REGION_KEYS = ['slug', 'state', 'city'] as const;
+const NAMES_A_REGION: InputRelation = { kind: 'or', keys: REGION_KEYS };
+
+/**
+ * GET /api/v1/regional-cost-ranges and GraphQL `regionalCostRange` (§4.5). The field carries this schema, so the
+ * OpenAPI document states these bounds (src/graphql/input-schema.ts).
+ */
+export const RegionalRangeInput = z
+  .object({
+    slug: nonEmptyText(100).optional(),
+    state: nonEmptyText(100).optional(),
+    city: nonEmptyText(100).optional(),
+    season: z
+      .string()
+      .meta({ pattern: SEASON_PATTERN })
+      .transform((s, ctx) => {
+        const season = parseSeason(s);
+        if (!season) ctx.addIssue({ code: 'custom', message: 'unparseable season' });
+        return season ?? z.NEVER;
+      })
+      .optional(),
+    guests: wholeNumberIn(...RANGE_GUESTS).optional(),
+  })
+  .meta({ relations: [NAMES_A_REGION] });
 export type RegionalRangeQuery = z.output<typeof RegionalRangeInput>;
 
 /** Parses §4.5 input: a bad season is invalid_season_name, bad guests invalid_guests, no region region_required. */
@@ -178,6 +195,6 @@ export function parseRegionalRange(input: unknown): RegionalRangeQuery {
     });
   }
   const query = result.data;
-  if (query.slug === undefined && query.state === undefined && query.city === undefined) throw new ApiError('region_required', { param: 'state' });
+  if (REGION_KEYS.every((key) => query[key] === undefined)) throw new ApiError('region_required', { param: 'state' });
   return query;
 }

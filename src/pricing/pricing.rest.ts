@@ -2,10 +2,10 @@ import { parsePricingEstimate } from './pricing.inputs.js';
 import type { RestRoute } from '../rest/route.js';
 import { checkedWith } from '../http/context.js';
 import { ESTIMATOR_MODEL } from './data/estimator-model.js';
-import { ESTIMATOR_EVENT_TYPES, ESTIMATOR_REGION_IDS, ESTIMATOR_SEASONS, ESTIMATOR_VENUE_TYPES, RANGE_GUESTS } from './pricing.inputs.js';
+import { ESTIMATOR_REGION_IDS } from './pricing.inputs.js';
 import { BENCHMARK_VENUE_TYPES, MIN_LISTINGS } from './benchmarks.service.js';
 
-const { defaults, bounds } = ESTIMATOR_MODEL;
+const { defaults } = ESTIMATOR_MODEL;
 
 export const pricingRoutes: RestRoute[] = [
   {
@@ -48,22 +48,18 @@ export const pricingRoutes: RestRoute[] = [
         default: defaults.region,
         example: 'california',
       },
-      event_type: { description: 'Weekday or weekend event.', enum: ESTIMATOR_EVENT_TYPES, default: defaults.eventType },
+      event_type: { description: 'Weekday or weekend event.', default: defaults.eventType },
       event_guests: {
         description: 'Guests at the event.',
-        minimum: bounds.eventGuests[0],
-        maximum: bounds.eventGuests[1],
         default: defaults.eventGuests,
       },
       overnight_guests: {
         description: 'Guests staying overnight.',
-        minimum: bounds.overnightGuests[0],
-        maximum: bounds.overnightGuests[1],
         default: defaults.overnightGuests,
       },
-      nights: { description: 'Nights of the stay.', minimum: bounds.nights[0], maximum: bounds.nights[1], default: defaults.nights },
-      venue_type: { description: 'Kind of venue.', enum: ESTIMATOR_VENUE_TYPES, default: defaults.venueType },
-      season: { description: 'Season of the event.', enum: ESTIMATOR_SEASONS, default: defaults.season },
+      nights: { description: 'Nights of the stay.', default: defaults.nights },
+      venue_type: { description: 'Kind of venue.', default: defaults.venueType },
+      season: { description: 'Season of the event.', default: defaults.season },
     },
   },
   {
@@ -137,7 +133,7 @@ export const pricingRoutes: RestRoute[] = [
       },
       city: { description: 'City name or slug.', example: 'Nashville' },
       season: { description: 'spring, summer, fall, autumn, winter, a month name, or 01 to 12.', example: 'october' },
-      guests: { description: "Scales the range from the region's average guest count.", minimum: RANGE_GUESTS[0], maximum: RANGE_GUESTS[1] },
+      guests: { description: "Scales the range from the region's average guest count." },
     },
   },
 ];

@@ -3,7 +3,6 @@ import {
   validate,
   visit,
   Kind,
-  GraphQLError,
   type DocumentNode,
   type FieldNode,
   type GraphQLSchema,
@@ -11,7 +10,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { createJitExecutor } from '../graphql/jit.js';
-import { refusedVariable } from '../graphql/errors.js';
+import { classify, ROUTE_DOCUMENTS } from '../errors/classify.js';
 import { answerThroughCache, isSharedRead, type AnswerCodec } from '../cache/response-cache.js';
 import { etagOfObjectBytes, withRequestId, withRequestIdBytes } from '../http/conventions.js';
 import { utf8Bytes } from '../http/utf8.js';
@@ -19,7 +18,7 @@ import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
 import type { RequestContext } from '../http/context.js';
 import { enumOutputsOf, withWireValues, type EnumOutputs } from './enum-values.js';
-import { paramSpecFrom, coerceParam, queryParamIndex, variablesFromQuery, withEnumNames, type ParamSpec } from './params.js';
+import { paramSpecFrom, coerceParam, queryParamIndex, variablesFromArguments, variablesFromQuery, withEnumNames, type ParamSpec } from './params.js';
 import { PAGINATION_SOURCES, camelCase, snakeCase, type Envelope, type RestRoute } from './route.js';
 
 /** A route ready to serve: its document parsed, aliased and validated once at start. */
@@ -130,6 +129,8 @@ export interface RouteAnswer {
   etag?: string;
   /** The text's UTF-8 bytes when it was just rendered (its ETag was hashed from them); absent when loaded from the cache. */
   bytes?: Buffer;
+  /** The body the text was rendered from, when it was just rendered: a caller that needs the object need not parse. */
+  body?: Record<string, unknown>;
 }
 
 /** The answer's body as sent (request_id added), as UTF-8 bytes: from the rendered bytes when there are any. */
@@ -146,22 +147,26 @@ const routeAnswers: AnswerCodec<RouteAnswer> = {
   },
 };
 
+/**
+ * What a route runs on: a REST request's query string, path values and body, or typed arguments by REST name (an
+ * assistant tool's, which never go through text).
+ */
+export type RouteInput = { search: URLSearchParams; pathValues: Record<string, string>; body?: Uint8Array } | { arguments: Record<string, unknown> };
+
 /** Runs a matched route on the shared schema and returns its answer (through the response cache for shared reads). */
-export async function runRoute(
-  compiled: CompiledRoute,
-  input: { search: URLSearchParams; pathValues: Record<string, string>; body?: Uint8Array },
-  schema: GraphQLSchema,
-  context: RequestContext,
-): Promise<RouteAnswer> {
+export async function runRoute(compiled: CompiledRoute, input: RouteInput, schema: GraphQLSchema, context: RequestContext): Promise<RouteAnswer> {
   const rename = (argument: string) => compiled.paramOfArgument.get(argument) ?? snakeCase(argument);
   let variableValues: Record<string, unknown>;
   let checked: Partial<RequestContext> | undefined;
   try {
-    variableValues = variablesFromQuery(input.search, compiled.queryParams);
-    for (const spec of compiled.params) {
-      if (spec.in === 'path') variableValues[spec.variable] = coerceParam(spec, input.pathValues[spec.name] ?? '');
+    if ('arguments' in input) variableValues = variablesFromArguments(input.arguments, compiled.params, compiled.queryParams);
+    else {
+      variableValues = variablesFromQuery(input.search, compiled.queryParams);
+      for (const spec of compiled.params) {
+        if (spec.in === 'path') variableValues[spec.variable] = coerceParam(spec, input.pathValues[spec.name] ?? '');
+      }
     }
-    if (compiled.route.body) {
+    if (compiled.route.body && !('arguments' in input)) {
       const { variable, check } = compiled.route.body;
       const body = jsonBody(input.body);
       variableValues[variable] = body;
@@ -194,20 +199,18 @@ export async function runRoute(
 /** The route's answer from its execution result; an error in it is thrown as the ApiError the route answers with. */
 function renderAnswer(compiled: CompiledRoute, result: ExecutionResult, rename: (argument: string) => string): RouteAnswer {
   if (result.errors?.length) {
-    const first = result.errors[0];
-    const cause = first.originalError instanceof GraphQLError ? first.originalError.originalError : first.originalError;
-    if (cause instanceof ApiError) throw cause.renameParams(rename);
-    // A variable that GraphQL itself refused (a type it could not coerce) is a parameter error, not a crash.
-    const variable = cause ? null : refusedVariable(first);
-    if (variable) throw new ApiError('invalid_parameters', { problems: [{ param: rename(variable), problem: 'has an invalid value' }] });
-    throw cause ?? first;
+    // Classified as every error is (src/errors/classify.ts): a refusal is thrown naming the REST parameters; an
+    // unexpected failure is thrown as itself, for the surface to log before it answers.
+    const { error, unexpected, cause } = classify(result.errors[0], ROUTE_DOCUMENTS);
+    throw unexpected ? cause : error.renameParams(rename);
   }
   const raw = result.data?.[compiled.rootField];
   const data = compiled.enumOutputs && compiled.root.selectionSet ? withWireValues(raw, [compiled.root.selectionSet], compiled.enumOutputs) : raw;
-  const text = JSON.stringify(envelope(compiled.route.envelope, data));
-  if (compiled.route.method === 'POST') return { status: 201, text };
+  const body = envelope(compiled.route.envelope, data);
+  const text = JSON.stringify(body);
+  if (compiled.route.method === 'POST') return { status: 201, text, body };
   const bytes = utf8Bytes(text);
-  return { status: 200, text, bytes, etag: etagOfObjectBytes(bytes) };
+  return { status: 200, text, bytes, etag: etagOfObjectBytes(bytes), body };
 }
 
 /** Route documents are known at start: each query is compiled by graphql-jit on its first request. */

@@ -54,12 +54,7 @@ const SCALARS: Record<string, OpenAPIV3_1.SchemaObject> = {
   String: { type: 'string' },
   ID: { type: 'string' },
   Boolean: { type: 'boolean' },
-  // Meaningful strings (src/graphql/scalars.ts) are strings on the wire. Their `format` still comes from formatOf
-  // (field names), as before these scalars existed, so the published document did not change with them.
-  Date: { type: 'string' },
-  DateTime: { type: 'string' },
-  URL: { type: 'string' },
-  UUID: { type: 'string' },
+  // Meaningful strings (Date, DateTime, URL, UUID) state their own format (src/graphql/scalars.ts, extensions.jsonSchema).
 };
 
 export const componentRef = (name: string): OpenAPIV3_1.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
@@ -130,24 +125,6 @@ function fieldDefinition(type: GraphQLObjectType, selected: Selected): GraphQLFi
   return field;
 }
 
-/**
- * Formats of string fields whose meaning their name states: absolute URLs, timestamps, ids. (OpenAPI clients type
- * them; a generated client can parse dates.)
- */
-function formatOf(typeName: string, fieldName: string): string | undefined {
-  if (/[uU]rl$/.test(fieldName) || ['heroImage', 'featureImage', 'affiliateLink'].includes(fieldName)) return 'uri';
-  if (/At$/.test(fieldName)) return 'date-time';
-  if ((typeName === 'InspirationPhoto' && fieldName === 'photoId') || fieldName === 'inquiryId') return 'uuid';
-  return undefined;
-}
-
-function withFormat(schema: JsonSchema, typeName: string, fieldName: string): JsonSchema {
-  const format = formatOf(typeName, fieldName);
-  if (!format || '$ref' in schema) return schema;
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  return types.includes('string') ? { ...schema, format } : schema;
-}
-
 /** The schema of one selected field, with its GraphQL description and deprecation. */
 function fieldSchema(walk: Walk, parent: GraphQLObjectType, selected: Selected): JsonSchema {
   if (selected.nodes[0].name.value === '__typename') return { type: 'string', const: parent.name };
@@ -155,7 +132,7 @@ function fieldSchema(walk: Walk, parent: GraphQLObjectType, selected: Selected):
   // Any GraphQL error becomes a REST error response, so a field that is null only on error (the semantic non-null
   // proposal, marked `extensions: { semanticNonNull: true }`) is never null in a REST body.
   const type = field.extensions?.semanticNonNull === true && !isNonNullType(field.type) ? new GraphQLNonNull(field.type) : field.type;
-  const schema = withFormat(outputSchema(walk, type, childSets(selected.nodes), jsonSchemaExtension(field)), parent.name, field.name);
+  const schema = outputSchema(walk, type, childSets(selected.nodes), jsonSchemaExtension(field));
   const own = restDescription(field);
   const described = field.deprecationReason ? `${own ?? ''} Deprecated: ${field.deprecationReason}`.trim() : own;
   return defined({ ...schema, description: described, deprecated: field.deprecationReason ? true : undefined });

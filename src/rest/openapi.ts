@@ -9,6 +9,7 @@ import {
   isInputObjectType,
   isNonNullType,
   type GraphQLArgument,
+  type GraphQLInputObjectType,
   type GraphQLInputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -17,7 +18,9 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledRoute } from './adapter.js';
 import type { ParamSpec } from './params.js';
 import { snakeCase, type RestRoute } from './route.js';
-import { componentRef, defined, responseBodySchema, restDescription } from './openapi-schemas.js';
+import { componentRef, defined, operationRootType, responseBodySchema, restDescription } from './openapi-schemas.js';
+import { inputValueSchema, relationsOf } from './openapi-inputs.js';
+import { inputSchemaOf } from '../graphql/input-schema.js';
 import { COMMON_ERRORS, HEADERS, errorResponses, errorSchema, responseHeaders } from './openapi-responses.js';
 import { HTTP_CONVENTIONS_TEXT } from '../http/conventions.js';
 
@@ -46,7 +49,9 @@ const INFO_DESCRIPTION = [
   '**Errors (§7).** Every error body is the `Error` envelope `{ "error": { type, code, message, param?, request_id, doc_url, hint? } }`; ' +
     'each operation lists the codes it can answer with at each status. A path that matches no route answers 404 route_not_found. ' +
     'Query parameters a route does not have, and a non-list parameter given more than once, are refused with 400 invalid_parameters ' +
-    'naming them; list parameters (such as amenities) take both `a,b` and `a=x&a=y`.',
+    'naming them; list parameters (such as amenities) take both `a,b` and `a=x&a=y`. A number in a query string is written in ' +
+    'plain decimal digits (1000, 0.5), never in exponent notation (1e3). Rules between inputs that a schema cannot state ' +
+    '(a minimum not above its maximum, one of several inputs required) are listed in each operation’s `x-dependencies` (IDL4OAS).',
   `**HTTP caching (§8.10), compression and connections.** ${HTTP_CONVENTIONS_TEXT} Beside the X-RateLimit-* headers, responses carry the IETF ` +
     '`RateLimit-Policy` and `RateLimit` headers describing the same windows.',
   '**Limits (§8).** Per minute: 10 (Free), 60 (Pro, Partner); per day: 100 / 10,000 read requests, 20 venue detail lookups, ' +
@@ -76,9 +81,13 @@ const PARAM_TYPES: Record<ParamSpec['scalar'], 'string' | 'integer' | 'number' |
   Boolean: 'boolean',
 };
 
-/** A variable's GraphQL default, else the default of the argument it feeds directly: what applies when omitted. */
+/**
+ * What the document says of a variable: the argument it feeds directly, its bounds (from the input schema of that
+ * argument's field, src/graphql/input-schema.ts), and its GraphQL default, else the argument's: what applies when omitted.
+ */
 interface VariableFacts {
   argument?: GraphQLArgument;
+  bounds?: Record<string, unknown>;
   defaultValue?: unknown;
 }
 
@@ -91,7 +100,9 @@ function variableFacts(compiled: CompiledRoute, schema: GraphQLSchema): Map<stri
       Argument(node) {
         const argument = typeInfo.getArgument();
         if (node.value.kind !== Kind.VARIABLE || !argument || facts.has(node.value.name.value)) return;
-        facts.set(node.value.name.value, { argument, defaultValue: argument.defaultValue });
+        const field = typeInfo.getFieldDef();
+        const bounds = field ? inputSchemaOf(field)?.properties?.[argument.name] : undefined;
+        facts.set(node.value.name.value, { argument, bounds, defaultValue: argument.defaultValue });
       },
     }),
   );
@@ -105,16 +116,14 @@ function variableFacts(compiled: CompiledRoute, schema: GraphQLSchema): Map<stri
   return facts;
 }
 
-/** A parameter's value schema: the variable's scalar (a list as an array) with the route's documented bounds. */
+/**
+ * A parameter's value schema: the variable's scalar (a list as an array) with the bounds its argument's parser
+ * enforces; a closed set's values (a GraphQL enum, in declared order) or the route's documented ones.
+ */
 function valueSchema(spec: ParamSpec, route: RestRoute, facts: VariableFacts | undefined): OpenAPIV3_1.SchemaObject {
   const docs = route.paramDocs?.[spec.name] ?? {};
-  const scalar = defined({
-    type: PARAM_TYPES[spec.scalar],
-    enum: docs.enum ? [...docs.enum] : undefined,
-    minimum: docs.minimum,
-    maximum: docs.maximum,
-  });
-  const base: OpenAPIV3_1.SchemaObject = spec.list ? { type: 'array', items: scalar } : scalar;
+  const closed = (spec.enumType?.extensions?.jsonSchema as { enum?: readonly string[] } | undefined)?.enum;
+  const base = inputValueSchema(PARAM_TYPES[spec.scalar], { list: spec.list, bounds: facts?.bounds, enum: docs.enum ?? closed });
   return defined({ ...base, default: docs.default ?? facts?.defaultValue ?? undefined });
 }
 
@@ -170,30 +179,31 @@ function requestBody(specs: ParamSpec[], route: RestRoute, facts: Map<string, Va
   return { required: true, content: { 'application/json': { schema: { type: 'object', properties, required } } } };
 }
 
-/**
- * A route whose whole body is one input object variable (RestRoute.body): the body schema is that input type with
- * snake_case field names; unknown fields are refused (additionalProperties false). `required` comes from the route,
- * because the GraphQL fields are optional on purpose (one validator reports missing fields on both surfaces).
- */
-function inputBody(compiled: CompiledRoute, schema: GraphQLSchema): OpenAPIV3_1.RequestBodyObject | undefined {
-  const body = compiled.route.body;
-  if (!body) return undefined;
+/** The input object type of a route's body variable (RestRoute.body). */
+function bodyType(compiled: CompiledRoute, schema: GraphQLSchema): GraphQLInputObjectType {
+  const body = compiled.route.body!;
   const operation = compiled.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const definition = operation?.variableDefinitions?.find((v) => v.variable.name.value === body.variable);
   const type = definition ? getNamedType(typeFromAST(schema, definition.type) as GraphQLInputType) : undefined;
   if (!type || !isInputObjectType(type))
     throw new Error(`OpenAPI: ${compiled.route.operationId}: body variable ${body.variable} is not an input object`);
+  return type;
+}
+
+/**
+ * A route whose whole body is one input object variable (RestRoute.body): the body schema is that input type with
+ * snake_case field names and the bounds of the zod schema that parses it; unknown fields are refused
+ * (additionalProperties false). `required` comes from the input type's non-null fields.
+ */
+function inputBody(compiled: CompiledRoute, schema: GraphQLSchema): OpenAPIV3_1.RequestBodyObject | undefined {
+  if (!compiled.route.body) return undefined;
+  const type = bodyType(compiled, schema);
+  const bounds = inputSchemaOf(type)?.properties;
   const properties = Object.fromEntries(
     Object.values(type.getFields()).map((field) => {
       const scalar = getNamedType(field.type).name as ParamSpec['scalar'];
-      return [
-        snakeCase(field.name),
-        defined({
-          type: PARAM_TYPES[scalar] ?? 'string',
-          format: /Date$/.test(field.name) ? 'date' : field.name === 'guestEmail' ? 'email' : undefined,
-          description: restDescription(field),
-        }),
-      ];
+      const value = inputValueSchema(PARAM_TYPES[scalar] ?? 'string', { list: false, bounds: bounds?.[field.name] });
+      return [snakeCase(field.name), defined({ ...value, description: restDescription(field) })];
     }),
   );
   const required = Object.values(type.getFields())
@@ -213,8 +223,22 @@ function headerParameters(route: RestRoute): OpenAPIV3_1.ParameterObject[] {
     in: 'header',
     required: false,
     description: h.description,
-    schema: defined({ type: 'string', maxLength: h.maxLength }) as OpenAPIV3_1.ParameterObject['schema'],
+    schema: defined({ type: 'string', minLength: h.minLength, maxLength: h.maxLength }) as OpenAPIV3_1.ParameterObject['schema'],
   }));
+}
+
+/**
+ * The rules between a route's inputs that JSON Schema cannot state (a minimum not above its maximum, one of several
+ * inputs required), as IDL4OAS `x-dependencies` statements naming REST parameters and body fields.
+ */
+function dependencies(compiled: CompiledRoute, schema: GraphQLSchema): string[] | undefined {
+  const operation = compiled.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const field = operationRootType(schema, operation).getFields()[compiled.root.name.value];
+  const statements = [
+    ...relationsOf(inputSchemaOf(field), (argument) => compiled.paramOfArgument.get(argument) ?? snakeCase(argument)),
+    ...(compiled.route.body ? relationsOf(inputSchemaOf(bodyType(compiled, schema)), snakeCase) : []),
+  ];
+  return statements.length ? statements : undefined;
 }
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
@@ -251,6 +275,7 @@ function operation(
       ...headerParameters(route),
     ],
     requestBody: inputBody(compiled, schema) ?? (inBody.length ? requestBody(inBody, route, facts) : undefined),
+    'x-dependencies': dependencies(compiled, schema),
     responses: {
       [success]: {
         description: successDescription(route),

@@ -135,6 +135,57 @@ function coerceScalar(spec: ParamSpec, raw: string): unknown {
   }
 }
 
+/** A value as REST would have received it in a query string. */
+const asText = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** A typed value of the variable's own type is taken as it is; any other is read as REST reads its text. */
+function typedScalar(spec: ParamSpec, value: unknown): unknown {
+  const fits =
+    spec.enumType || spec.scalar === 'String'
+      ? typeof value === 'string'
+      : spec.scalar === 'Boolean'
+        ? typeof value === 'boolean'
+        : spec.scalar === 'Int'
+          ? Number.isInteger(value) && (value as number) >= INT_MIN && (value as number) <= INT_MAX
+          : typeof value === 'number' && Number.isFinite(value);
+  return fits ? value : coerceScalar(spec, asText(value));
+}
+
+/**
+ * Typed arguments by REST name (an assistant tool's JSON) → variables, under REST's rules: unknown names are refused
+ * as in a query string, null means absent, a list's text items are trimmed and empty ones dropped, and a value not of
+ * the variable's type is read as its text would be, so it is refused in the same words. Path parameters come here too.
+ */
+export function variablesFromArguments(
+  args: Record<string, unknown>,
+  specs: ParamSpec[],
+  queryParams: Map<string, ParamSpec>,
+): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  const byName = new Map(specs.map((s) => [s.name, s]));
+  // In the arguments' order, as a query string's parameters are judged, then the path's.
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined || value === null) continue;
+    const spec = byName.get(name);
+    if (!spec) throw notAParameter(name, queryParams);
+    if (spec.list && Array.isArray(value)) {
+      const items = value.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '' && item !== null);
+      variables[spec.variable] = items.map((item) => typedScalar(spec, item));
+    } else variables[spec.variable] = spec.list ? coerceParam(spec, asText(value)) : typedScalar(spec, value);
+  }
+  for (const spec of specs) if (spec.in === 'path' && !(spec.variable in variables)) variables[spec.variable] = coerceParam(spec, '');
+  return variables;
+}
+
+function notAParameter(name: string, queryParams: Map<string, ParamSpec>): ApiError {
+  const known = [...queryParams.keys()];
+  return new ApiError('invalid_parameters', {
+    problems: [
+      { param: name, problem: known.length ? `is not a parameter of this route (known: ${known.join(', ')})` : 'is not a parameter of this route' },
+    ],
+  });
+}
+
 /** A route's query parameters by REST name: made once, when the route is compiled (CompiledRoute.queryParams). */
 export function queryParamIndex(specs: ParamSpec[]): Map<string, ParamSpec> {
   return new Map(specs.filter((s) => s.in === 'query').map((s) => [s.name, s]));
@@ -157,17 +208,7 @@ export function variablesFromQuery(search: URLSearchParams, queryParams: Map<str
   const variables: Record<string, unknown> = {};
   for (const [name, { text, count }] of given) {
     const spec = queryParams.get(name);
-    if (!spec) {
-      const known = [...queryParams.keys()];
-      throw new ApiError('invalid_parameters', {
-        problems: [
-          {
-            param: name,
-            problem: known.length ? `is not a parameter of this route (known: ${known.join(', ')})` : 'is not a parameter of this route',
-          },
-        ],
-      });
-    }
+    if (!spec) throw notAParameter(name, queryParams);
     // A list takes `a,b` and `a=x&a=y` alike (what OpenAPI clients send for form style, explode true or false);
     // any other parameter given twice is ambiguous and refused.
     if (count > 1 && !spec.list) throw new ApiError('invalid_parameters', { problems: [{ param: name, problem: 'must be given once' }] });

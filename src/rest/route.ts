@@ -62,15 +62,16 @@ export interface RestRoute {
   check?: (args: Record<string, unknown>) => Partial<RequestContext> | void;
   /** The body carries deprecated fields (§9): responses add Deprecation, Sunset and Link headers. */
   deprecatedFields?: boolean;
-  /** Request headers the route reads besides authentication, for the OpenAPI document. */
-  headers?: Array<{ name: string; description: string; maxLength?: number }>;
+  /** Request headers the route reads besides authentication, for the OpenAPI document (lengths as its parser checks them). */
+  headers?: Array<{ name: string; description: string; minLength?: number; maxLength?: number }>;
   /** Codes this route can answer with besides the common ones (401, 429, 500), for the OpenAPI document. */
   errors: ErrorCode[];
-  /** Per-parameter extras for the OpenAPI document, keyed by REST parameter name. */
-  paramDocs?: Record<
-    string,
-    { description?: string; example?: unknown; enum?: readonly string[]; minimum?: number; maximum?: number; default?: unknown }
-  >;
+  /**
+   * Per-parameter words for the OpenAPI document, keyed by REST parameter name. Bounds are not here: they come from the
+   * zod schema that enforces them (src/graphql/input-schema.ts); `enum` only names the values a free-text filter has
+   * rows for, and a closed set's values come from its GraphQL enum.
+   */
+  paramDocs?: Record<string, { description?: string; example?: unknown; enum?: readonly string[]; default?: unknown }>;
 }
 
 /** snake_case → camelCase (REST body keys → GraphQL input fields). */

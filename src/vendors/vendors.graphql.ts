@@ -5,7 +5,8 @@ import { connectionOf, selectsConnectionField, toConnection } from '../graphql/c
 import { parsedArguments, type RequestContext } from '../http/context.js';
 import { getVendor, listVendorCategories, searchVendors, vendorCategoriesBySlug, visibleVendorsById } from './vendors.service.js';
 import { asNode, slugKey, uuidKey } from '../graphql/node.js';
-import { VENDOR_CATEGORY_SLUGS, VENDOR_SORTS, parseVendorSearch } from './vendors.inputs.js';
+import { VENDOR_CATEGORY_SLUGS, VENDOR_SORTS, VendorSearchInput, parseVendorSearch } from './vendors.inputs.js';
+import { parsedBy } from '../graphql/input-schema.js';
 import { closedSet } from '../graphql/closed-set.js';
 import { ownProperty } from '../graphql/own-property.js';
 
@@ -178,6 +179,7 @@ builder.queryFields((t) => ({
   vendors: t.field({
     type: base,
     description: 'Search active vendors.',
+    extensions: parsedBy(VendorSearchInput),
     args: {
       category: t.arg.string({ description: 'Category slug or name (see vendorCategories).' }),
       location: t.arg.string({ description: 'Text contained in the primary city or state (any case), or a service area name.' }),

@@ -1,5 +1,5 @@
 import type { RestRoute } from '../rest/route.js';
-import { VENDOR_SORTS, parseVendorSearch } from './vendors.inputs.js';
+import { parseVendorSearch } from './vendors.inputs.js';
 import { checkedWith } from '../http/context.js';
 
 /** §2.8 list item fields. */
@@ -38,8 +38,8 @@ export const vendorRoutes: RestRoute[] = [
     errors: ['invalid_parameters', 'invalid_cursor'],
     paramDocs: {
       category: { description: 'Category slug or name (GET /vendors/categories).', example: 'photography' },
-      sort_by: { description: 'Sort order.', enum: VENDOR_SORTS, default: 'newest' },
-      limit: { description: 'Page size.', minimum: 1, maximum: 100, default: 20 },
+      sort_by: { description: 'Sort order.', default: 'newest' },
+      limit: { description: 'Page size.', default: 20 },
       cursor: { description: 'pagination.next_cursor of the previous page, with the same filters and sort.' },
       featured: { description: 'true: featured only; false: not featured.' },
     },

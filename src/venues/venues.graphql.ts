@@ -7,7 +7,9 @@ import type { Venue as VenueRow } from '../generated/prisma/client.js';
 import { getVenue, searchVenues, visibleVenuesById, type VenueDeps } from './venues.service.js';
 import { asNode, uuidKey } from '../graphql/node.js';
 import { priceRangeText, venuePricing, STORED_AS, VENUE_CURRENCIES, type StartingTotal, type VenuePricing as Pricing } from './venue-pricing.js';
-import { NAMED_AMENITIES, NAMED_VENUE_TYPES } from './venues.inputs.js';
+import { NAMED_AMENITIES, NAMED_VENUE_TYPES, VenueSearchInput, VenueSlug } from './venues.inputs.js';
+import { parsedBy } from '../graphql/input-schema.js';
+import { z } from 'zod';
 import { withVenueDetailLimit } from '../limits/limits.graphql.js';
 import { detailOnly, noteDetailRows } from '../limits/venue-details.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
@@ -210,6 +212,7 @@ builder.queryFields((t) => ({
   venues: t.field({
     type: VenueConnection,
     description: `Search published venues, ordered by slug. Named venue types: ${NAMED_VENUE_TYPES.join(', ')}. Named amenities: ${NAMED_AMENITIES.join(', ')}.`,
+    extensions: parsedBy(VenueSearchInput),
     args: {
       state: t.arg.string({ description: 'State or region slug (e.g. california, tuscany).' }),
       city: t.arg.string({ description: 'City slug (e.g. napa).' }),
@@ -239,7 +242,7 @@ builder.queryFields((t) => ({
     type: 'Venue',
     nullable: true,
     // REST answers a missing venue/vendor with 404, so its 200 `data` is never null (OpenAPI reads this).
-    extensions: { semanticNonNull: true },
+    extensions: { semanticNonNull: true, ...parsedBy(z.object({ slug: VenueSlug })) },
     description:
       'One published venue by its full slug (counts as a venue detail lookup). When the daily lookups are used up the field is null with an error (code venue_detail_rate_limit_exceeded, extensions.retryAfter); the other fields keep their data and the HTTP status is 200.',
     args: { slug: t.arg.string({ required: true, ...graphqlOnly('The full slug (Venue.slug), slashes included.') }) },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalIn, parseInput, wholeNumberIn } from '../errors/validation.js';
+import { decimalIn, nonEmptyText, ordered, parseInput, wholeNumberIn } from '../errors/validation.js';
 
 /** Named values of §4.1 (documentation and examples; venue_type matches any property type by substring). */
 export const NAMED_VENUE_TYPES = [
@@ -22,14 +22,16 @@ export const NAMED_AMENITIES = ['pool', 'hot-tub', 'ocean-view', 'mountain-view'
 
 // §4.1 bounds only limit; the filters' bounds are ours, far past any listing, and stated in every refusal.
 const price = decimalIn(0, 10_000_000, 1000);
-const text = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max);
 
-/** GET /api/v1/venues and GraphQL `venues` (§4.1). Keys are the GraphQL argument names. */
-export const VenueSearchInput = z
-  .object({
-    state: text(100).optional(),
-    city: text(100).optional(),
-    venueType: text(50).optional(),
+/**
+ * GET /api/v1/venues and GraphQL `venues` (§4.1). Keys are the GraphQL argument names; the field carries this schema,
+ * so the OpenAPI document states these bounds (src/graphql/input-schema.ts).
+ */
+export const VenueSearchInput = ordered(
+  z.object({
+    state: nonEmptyText(100).optional(),
+    city: nonEmptyText(100).optional(),
+    venueType: nonEmptyText(50).optional(),
     capacityMin: wholeNumberIn(0, 10_000).optional(),
     capacityMax: wholeNumberIn(0, 10_000).optional(),
     priceMin: price.optional(),
@@ -47,15 +49,12 @@ export const VenueSearchInput = z
       .optional(),
     first: wholeNumberIn(1, 100).default(20),
     after: z.string().max(2000).optional(),
-  })
-  .refine((v) => v.capacityMin === undefined || v.capacityMax === undefined || v.capacityMin <= v.capacityMax, {
-    path: ['capacityMax'],
-    error: 'must not be less than capacity_min',
-  })
-  .refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMin <= v.priceMax, {
-    path: ['priceMax'],
-    error: 'must not be less than price_min',
-  });
+  }),
+  [
+    { lower: 'capacityMin', upper: 'capacityMax', error: 'must not be less than capacity_min' },
+    { lower: 'priceMin', upper: 'priceMax', error: 'must not be less than price_min' },
+  ],
+);
 
 export type VenueSearch = z.output<typeof VenueSearchInput>;
 
@@ -65,3 +64,6 @@ export const parseVenueSearch = (input: unknown): VenueSearch => parseInput(Venu
 /** Characters a venue slug can have (§4.2 invalid_slug): lowercase words joined by hyphens and slashes. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:[-/][a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 300;
+
+/** A venue slug that could exist (§4.2): anything else is invalid_slug, never a lookup. */
+export const VenueSlug = z.string().max(SLUG_MAX_LENGTH).regex(SLUG_PATTERN);

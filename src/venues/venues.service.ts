@@ -6,7 +6,7 @@ import { slugify } from '../catalogue/slug.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
 import type { Page } from '../graphql/connection.js';
-import { VenueSearchInput, SLUG_MAX_LENGTH, SLUG_PATTERN } from './venues.inputs.js';
+import { VenueSearchInput, VenueSlug } from './venues.inputs.js';
 import { STORED_AS, storedBoundsFor, type DayRate } from './venue-pricing.js';
 
 export interface VenueDeps {
@@ -302,7 +302,7 @@ function priceBandCount({ own, converted }: PriceRanges, amenity: string | null,
  */
 export async function getVenue(rawSlug: unknown, deps: Pick<VenueDeps, 'readRows'>, selection?: VenueSelection): Promise<VenueDetailRow> {
   const slug = typeof rawSlug === 'string' ? rawSlug.trim().toLowerCase() : '';
-  if (!slug || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) throw new ApiError('invalid_slug', { param: 'slug' });
+  if (!VenueSlug.safeParse(slug).success) throw new ApiError('invalid_slug', { param: 'slug' });
   const [venue] = await deps.readRows<VenueDetailRow>(venueDetailStatement(selection), [slug]);
   if (!venue) throw new ApiError('venue_not_found', { param: 'slug', message: `No published venue has the slug '${slug}'.` });
   return venueRow(venue);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
 import { LIVE_KEY_PREFIX, revokeApiKey, lookupPrefixOf } from '../../src/auth/api-keys.service.js';
+import { isPlaceholderKey } from '../../src/auth/authenticate.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,9 +46,36 @@ describe('API keys (§5)', () => {
       const gql = await t.graphql(GQL, {}, { key });
       expect(gql.status).toBe(401);
       expectGraphQLError(gql, 'invalid_api_key');
+      expect([res.body.error.message, gql.body.errors[0].message]).toEqual(Array(2).fill('The API key is invalid or has been revoked.'));
     }
     const both = await t.rest(REST, { key: null, headers: { authorization: `Bearer ${t.keys.free}`, 'x-service-key': t.keys.pro } });
     expectRestError(both, 401, 'invalid_api_key');
+  });
+
+  it('answer a documentation placeholder 401 invalid_api_key saying the key is missing, on both surfaces and both headers', async () => {
+    const message = 'The API key is missing: the value sent is a placeholder (such as YOUR_API_KEY), not a key.';
+    for (const key of ['YOUR_API_KEY', '<API_KEY>', '$KEY', 'wv_live_...', 'your-key-here']) {
+      for (const headers of [{ authorization: `Bearer ${key}` }, { 'x-service-key': key }] as Array<Record<string, string>>) {
+        const res = await t.rest(REST, { key: null, headers });
+        expectRestError(res, 401, 'invalid_api_key');
+        expect(res.body.error.message, key).toBe(message);
+        expect(res.body.error.hint).toBe('Replace the placeholder with your own key: Authorization: Bearer <API_KEY> or X-Service-Key: <API_KEY>.');
+        expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+        const gql = await t.graphql(GQL, {}, { key: null, headers });
+        expect(gql.status).toBe(401);
+        expectGraphQLError(gql, 'invalid_api_key');
+        expect(gql.body.errors[0].message, key).toBe(message);
+      }
+    }
+  });
+
+  it('take a placeholder for one only when it cannot be a key', () => {
+    for (const key of ['YOUR_API_KEY', 'your_api_key', 'API_KEY', 'key', '<key>', '${WV_API_KEY}', 'wv_live_…', 'wv_live_xxxx']) {
+      expect(isPlaceholderKey(key), key).toBe(true);
+    }
+    for (const key of [t.keys.free, `${LIVE_KEY_PREFIX}${'x'.repeat(32)}`, 'sk_test_123', 'wv_live_short', 'keys', 'Bearer']) {
+      expect(isPlaceholderKey(key), key).toBe(false);
+    }
   });
 
   it('stop working at once when revoked', async () => {

@@ -261,14 +261,20 @@ describe('HTTP conventions', () => {
     expect(graphiql.headers.get('vary')).toBe('Accept, Accept-Encoding, Origin');
   });
 
-  it('introspection answers keyless even with GraphiQL’s placeholder key in the headers (counted on the IP)', async () => {
-    const res = await raw('/graphql', {
-      method: 'POST',
-      headers: { authorization: 'Bearer YOUR_API_KEY', 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
-    });
+  it('introspection answers keyless even with GraphiQL’s old placeholder key; a query with it is told the key is missing', async () => {
+    const post = (query: string) =>
+      raw('/graphql', {
+        method: 'POST',
+        headers: { authorization: 'Bearer YOUR_API_KEY', 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
+    const res = await post('{ __schema { queryType { name } } }');
     expect(res.status).toBe(200);
     expect((await res.json()).data.__schema.queryType.name).toBe('Query');
+    const refused = await post('{ venues(first: 1) { totalCount } }');
+    expect(refused.status).toBe(401);
+    const [error] = (await refused.json()).errors;
+    expect([error.extensions.code, error.message]).toEqual(['invalid_api_key', expect.stringMatching(/^The API key is missing: .* placeholder/)]);
   });
 
   it('array parameters take a,b and a=x&a=y alike; other parameters repeated are refused', async () => {
@@ -291,10 +297,11 @@ describe('HTTP conventions', () => {
 });
 
 describe('GraphiQL on first open', () => {
-  it('the page has an ASCII header template and says where to paste the key', async () => {
+  it('the page has one key field for every tab and no placeholder header template', async () => {
     const page = await (await raw('/graphql', { headers: { accept: 'text/html' } })).text();
-    expect(page).toContain('YOUR_API_KEY');
-    expect(page).not.toContain('wv_live_…');
+    expect(page).toContain('<input id="api-key" type="password"');
+    expect(page).toContain('Sent from every tab');
+    expect(page).not.toContain('YOUR_API_KEY');
   });
 
   it('GraphiQL and the explorer come from this service: versioned asset URLs, compressed and cacheable like the page', async () => {

@@ -231,7 +231,7 @@ describe('OpenAPI', () => {
       expect(schema.additionalProperties).toBe(false);
       expect(schema.properties.sms_consent.type).toBe('boolean');
       expect(post.parameters).toContainEqual(
-        expect.objectContaining({ name: 'X-Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 } }),
+        expect.objectContaining({ name: 'X-Idempotency-Key', in: 'header', schema: { type: 'string', minLength: 1, maxLength: 255 } }),
       );
       for (const code of [
         'idempotency_conflict',

@@ -96,6 +96,24 @@ describe('tools over Streamable HTTP', () => {
     expect((search.inputSchema.properties as any).limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 50, default: 10 });
     expect((search.inputSchema.properties as any).amenities).toMatchObject({ type: 'array' });
     expect(tools.find((tool) => tool.name === 'get_venue')!.inputSchema.required).toEqual(['slug']);
+    // The bounds REST enforces, derived through the OpenAPI document.
+    const input = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema.properties as any;
+    expect(input('search_planning_knowledge').q).toMatchObject({ type: 'string', minLength: 3, maxLength: 300 });
+    expect(input('search_venues').city).toMatchObject({ type: 'string', minLength: 1, maxLength: 100 });
+    expect(input('search_vendors').price_min).toMatchObject({ type: 'number', minimum: 0, maximum: 10_000_000 });
+    expect(input('estimate_wedding_cost').region.enum).toContain('new-york');
+    // A nullable is anyOf with null, never a type list: strict MCP clients (Inspector --strict, VS Code) refuse those.
+    const typeLists: string[] = [];
+    const visit = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${where}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'type' && Array.isArray(value)) typeLists.push(where);
+        visit(value, `${where}/${key}`);
+      }
+    };
+    for (const tool of tools) visit({ input: tool.inputSchema, output: tool.outputSchema }, tool.name);
+    expect(typeLists).toEqual([]);
     await client.close();
   });
 

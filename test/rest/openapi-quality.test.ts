@@ -85,6 +85,78 @@ describe('OpenAPI document quality', () => {
     expect(doc.components.schemas.PricingResult.properties.parameters.properties.season.enum).toEqual(['peak', 'shoulder', 'off']);
   });
 
+  it('states the bounds the server enforces, as the spec gives them (§2.11, §4.1, §4.6, §4.7, §4.13–4.14)', () => {
+    const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+    // §4.6: q is 3 to 300 characters (once trimmed: the pattern wants three from a non-space to a non-space).
+    const q = param('/knowledge/search', 'q');
+    expect(q).toMatchObject({ type: 'string', minLength: 3, maxLength: 300 });
+    expect(['ab', '  ab  ', ' a b '].map((text) => new RegExp(q.pattern, 'u').test(text))).toEqual([false, false, true]);
+    expect(param('/knowledge/search', 'limit')).toMatchObject({ minimum: 1, maximum: 10 });
+    // §4.14: the photo id is a UUID.
+    expect(param('/inspiration/{id}', 'id')).toMatchObject({ type: 'string', format: 'uuid' });
+    expect(param('/inspiration', 'offset')).toMatchObject({ minimum: 0, maximum: 1_000_000 });
+    // Text filters are not empty (nor only spaces); prices are bounded on both sides.
+    for (const path of ['/venues', '/vendors', '/regional-cost-ranges']) {
+      const city = param(path, 'city');
+      expect(city, path).toMatchObject({ type: 'string', minLength: 1, maxLength: 100 });
+      expect(new RegExp(city.pattern, 'u').test('   '), path).toBe(false);
+    }
+    for (const path of ['/venues', '/vendors']) {
+      for (const name of ['price_min', 'price_max'])
+        expect(param(path, name), `${path} ${name}`).toMatchObject({ type: 'number', minimum: 0, maximum: 10_000_000 });
+    }
+    expect(param('/vendors', 'category').enum).toHaveLength(11);
+    expect(param('/venues/{slug}', 'slug')).toMatchObject({ maxLength: 300, pattern: expect.any(String) });
+    expect(param('/regional-cost-ranges', 'guests')).toMatchObject({ minimum: 1, maximum: 2000 });
+    // §2.11: the inquiry bodies' ranges, as schema keywords rather than prose.
+    const body = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema.properties;
+    const venue = body('/inquiries/venue');
+    expect(venue.property_slug).toMatchObject({ minLength: 1, maxLength: 500 });
+    expect(venue.start_date).toMatchObject({ format: 'date', minLength: 1 });
+    expect(venue.event_guests).toMatchObject({ type: 'integer', minimum: 1, maximum: 10_000 });
+    expect(venue.overnight_guests).toMatchObject({ type: 'integer', minimum: 0, maximum: 10_000 });
+    expect(venue.guest_name).toMatchObject({ minLength: 1, maxLength: 500 });
+    expect(venue.guest_email).toMatchObject({ format: 'email', maxLength: 500 });
+    expect(venue.guest_phone).toMatchObject({ maxLength: 100 });
+    expect(venue.message).toMatchObject({ maxLength: 5000 });
+    expect(venue.estimated_price).toMatchObject({ type: 'integer', minimum: 0, maximum: 100_000 });
+    const vendor = body('/inquiries/vendor');
+    expect(vendor.event_guests).toMatchObject({ minimum: 0, maximum: 10_000 });
+    expect(vendor.event_date).toMatchObject({ format: 'date' });
+    for (const name of ['event_location', 'service_needed']) expect(vendor[name]).toMatchObject({ maxLength: 500 });
+    expect(vendor.budget_range).toMatchObject({ maxLength: 100 });
+    expect(doc.paths['/inquiries/venue'].post.parameters[0].schema).toEqual({ type: 'string', minLength: 1, maxLength: 255 });
+    // What a schema cannot say: the rules between inputs (IDL4OAS).
+    expect(doc.paths['/venues'].get['x-dependencies']).toEqual(['capacity_min <= capacity_max', 'price_min <= price_max']);
+    expect(doc.paths['/vendors'].get['x-dependencies']).toEqual(['price_min <= price_max']);
+    expect(doc.paths['/regional-cost-ranges'].get['x-dependencies']).toEqual(['Or(slug, state, city)']);
+    expect(doc.paths['/inquiries/venue'].post['x-dependencies']).toEqual(['start_date < end_date']);
+  });
+
+  it('says of every string input that text PostgreSQL cannot store (NUL) is refused, and takes formats from scalars', () => {
+    const inputs: Array<[string, Record<string, any>]> = [];
+    for (const [path, item] of Object.entries(doc.paths) as Array<[string, Record<string, any>]>) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const p of op.parameters ?? []) if (p.in !== 'header') inputs.push([`${method} ${path} ${p.name}`, p.schema.items ?? p.schema]);
+        const properties = op.requestBody?.content['application/json'].schema.properties ?? {};
+        for (const [name, schema] of Object.entries(properties)) inputs.push([`${method} ${path} ${name}`, schema as Record<string, any>]);
+      }
+    }
+    const strings = inputs.filter(([, schema]) => schema.type === 'string');
+    expect(strings.length).toBeGreaterThan(30);
+    for (const [where, schema] of strings) {
+      if (schema.enum) continue;
+      expect(schema.pattern, where).toBeTruthy();
+      expect(new RegExp(schema.pattern, 'u').test('a\u0000b'), where).toBe(false);
+    }
+    // Response formats come from the field's scalar (Date, DateTime, URL, UUID), whatever the field is called.
+    const { schemas } = doc.components;
+    expect(schemas.Testimonial.properties.event_date.format).toBe('date');
+    expect(schemas.Vendor.properties.website.format).toBe('uri');
+    expect(schemas.InspirationPhoto.properties.id.format).toBe('uuid');
+    expect(schemas.InquiryResult.properties.inquiry_id.format).toBe('uuid');
+  });
+
   it('a client generated with openapi-typescript + openapi-fetch makes typed calls to every GET route, and they type-check', async () => {
     const types = astToString(await openapiTS(doc as never));
     const dir = join(repoRoot, '.tmp', `typed-client-${process.pid}`);
