@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryParamIndex, variablesFromQuery, type ParamSpec } from '../../src/rest/params.js';
+import { queryParamIndex, variablesFromArguments, variablesFromQuery, type ParamSpec } from '../../src/rest/params.js';
 import { ApiError } from '../../src/errors/api-error.js';
 
 /** A route's query parameters as compileRoute gives them: a list, an integer and a plain string. */
@@ -47,5 +47,44 @@ describe('variablesFromQuery', () => {
     // capacity_min comes first, so its repetition is found before the unknown name that follows it.
     expect(problemOf('capacity_min=1&bogus=1&capacity_min=2')).toEqual({ param: 'capacity_min', problem: 'must be given once' });
     expect(problemOf('capacity_min=x&capacity_min=y')).toEqual({ param: 'capacity_min', problem: 'must be given once' });
+  });
+});
+
+describe("variablesFromArguments (an assistant tool's typed arguments)", () => {
+  const problemOfArgs = (args: Record<string, unknown>) => {
+    try {
+      variablesFromArguments(args, specs, index);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ApiError);
+      return (e as ApiError).problems![0];
+    }
+    throw new Error(`${JSON.stringify(args)} was accepted`);
+  };
+
+  it("takes values of the variable's type as they are, path parameters included, and never splits a list item", () => {
+    expect(
+      variablesFromArguments({ amenities: [' pool ', '', 'spa'], capacity_min: 80, slug: 'ca/napa/x', sort_by: 'newest' }, specs, index),
+    ).toEqual({
+      amenities: ['pool', 'spa'],
+      capacityMin: 80,
+      slug: 'ca/napa/x',
+      sortBy: 'newest',
+    });
+    expect(variablesFromArguments({ amenities: ['pool,spa'] }, specs, index).amenities).toEqual(['pool,spa']);
+    expect(variablesFromArguments({ capacity_min: null }, specs, index)).toEqual({ slug: '' });
+  });
+
+  it('reads a value of another type as REST reads its text, so it is refused in the same words', () => {
+    expect(variablesFromArguments({ capacity_min: '80', amenities: 'pool, spa' }, specs, index)).toMatchObject({
+      capacityMin: 80,
+      amenities: ['pool', 'spa'],
+    });
+    expect(problemOfArgs({ capacity_min: 1.5 })).toEqual(problemOf('capacity_min=1.5'));
+    expect(problemOfArgs({ capacity_min: 2 ** 31 })).toEqual(problemOf(`capacity_min=${2 ** 31}`));
+  });
+
+  it('refuses an unknown argument in the words of an unknown query parameter, in the order given', () => {
+    expect(problemOfArgs({ colour: 'red', capacity_min: 'x' })).toEqual(problemOf('colour=red&capacity_min=x'));
+    expect(problemOfArgs({ capacity_min: 'x', colour: 'red' }).param).toBe('capacity_min');
   });
 });
