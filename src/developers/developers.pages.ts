@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error.js';
 import { ERROR_CATALOGUE, ERROR_TYPES, statusOf, type ErrorCode } from '../errors/catalogue.js';
 import { ERROR_CONDITIONS } from '../errors/conditions.js';
 import { errorBody } from '../http/responses.js';
-import { OPENAPI_VERSION } from '../rest/openapi.js';
+import { API_VERSION } from '../config/api-version.js';
 import { HTTP_CONVENTIONS_TEXT } from '../http/conventions.js';
 import { packagePath } from '../config/paths.js';
 import { FAVICON_LINKS } from './favicon.asset.js';
@@ -70,7 +70,7 @@ export function landingPage(baseUrl: string): string {
     `<h1>Wedding Discovery API</h1>
 <p>Search whole-property wedding venues and wedding vendors, estimate costs, read planning advice and send inquiries
 that become real leads — over REST (<code>${escape(baseUrl)}/api/v1</code>), GraphQL (<code>${escape(baseUrl)}/graphql</code>)
-or, for planning assistants, the keyless MCP server (<code>${escape(baseUrl)}/mcp</code>). API version ${OPENAPI_VERSION}.</p>
+or, for planning assistants, the keyless MCP server (<code>${escape(baseUrl)}/mcp</code>). API version ${API_VERSION}.</p>
 <h2>Get a key</h2>
 <p>Keys are issued by the operator on request during the beta (<code>npm run -s keys -- create --tier free|pro|partner</code>).
 A key looks like <code>wv_live_…</code>; keep it secret: it is shown once and stored only as a hash.</p>

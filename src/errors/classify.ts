@@ -3,7 +3,6 @@ import { isDriverAdapterError } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import type { z } from 'zod';
 import { DatabaseReadError } from '../db/row-reader.js';
-import type { RefusedArgument } from '../graphql/refused-argument.js';
 import { ApiError, type FieldProblem } from './api-error.js';
 import type { ErrorCode } from './catalogue.js';
 
@@ -42,6 +41,20 @@ export interface ClassifyFacts {
 
 /** The facts of every error a REST route or an assistant tool answers: the GraphQL documents they run are the server's. */
 export const ROUTE_DOCUMENTS: ClassifyFacts = { declaredDocument: true };
+
+/** A number argument's refusal of a value, in its parser's terms; null when the parser takes the value. */
+export type NumberRefusal = (value: unknown) => ApiError | null;
+
+/** An argument a refused value was given to, and the code its own refusal has, if it names one. */
+export interface RefusedArgument {
+  name: string;
+  /** The argument's `refusalCode` extension: the spec's code for a value outside its set (invalid_season, …). */
+  code?: ErrorCode;
+  /** A bounded number argument's own refusal (numberRefusalOf). */
+  refuse?: NumberRefusal;
+  /** The value written in the document, when the refused node is the argument's whole value (not a variable). */
+  written?: { value: unknown };
+}
 
 /** The arguments of one GraphQL document, found by the node or the variable an error names. */
 export interface ArgumentFinder {

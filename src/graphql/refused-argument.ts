@@ -15,7 +15,9 @@ import {
 } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/catalogue.js';
-import type { ArgumentFinder } from '../errors/classify.js';
+import type { ArgumentFinder, NumberRefusal, RefusedArgument } from '../errors/classify.js';
+
+export type { NumberRefusal, RefusedArgument };
 import { parseVenueSearch } from '../venues/venues.inputs.js';
 import { parseVendorSearch } from '../vendors/vendors.inputs.js';
 import { parseInspirationSearch } from '../inspiration/inspiration.inputs.js';
@@ -40,9 +42,6 @@ const ARGUMENT_PARSERS: Record<string, (args: Record<string, unknown>) => unknow
   'Query.regionalCostRange': parseRegionalRange,
 };
 
-/** A number argument's refusal of a value, in its parser's terms; null when the parser takes the value. */
-export type NumberRefusal = (value: unknown) => ApiError | null;
-
 /**
  * How `argument` of the field at `coordinate` (`Query.venues`) refuses a value, for an Int or Float argument whose
  * field has a parser; null for any other. The parser sees that argument alone, and only what it says of that
@@ -63,17 +62,6 @@ export function numberRefusalOf(coordinate: string, argument: GraphQLArgument): 
       return !e.problems && e.param === argument.name ? e : null;
     }
   };
-}
-
-/** An argument a refused value was given to, and the code its own refusal has, if it names one. */
-export interface RefusedArgument {
-  name: string;
-  /** The argument's `refusalCode` extension: the spec's code for a value outside its set (invalid_season, …). */
-  code?: ErrorCode;
-  /** A bounded number argument's own refusal (numberRefusalOf). */
-  refuse?: NumberRefusal;
-  /** The value written in the document, when the refused node is the argument's whole value (not a variable). */
-  written?: { value: unknown };
 }
 
 const VALUE_KINDS = new Set<string>([Kind.INT, Kind.FLOAT, Kind.STRING, Kind.BOOLEAN, Kind.NULL, Kind.ENUM, Kind.LIST, Kind.OBJECT]);

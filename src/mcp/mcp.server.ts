@@ -16,7 +16,7 @@ import { ApiError } from '../errors/api-error.js';
 import { assertStorableText } from '../errors/storable-text.js';
 import { errorBody } from '../http/responses.js';
 import { KNOWLEDGE_DIR, parseFrontmatter } from '../knowledge/knowledge.content.js';
-import { OPENAPI_VERSION } from '../rest/openapi.js';
+import { API_VERSION } from '../config/api-version.js';
 import { toolSchemas, type JsonObjectSchema } from './mcp.schemas.js';
 import { ASSISTANT_TOOLS, type AssistantTool } from './mcp.tools.js';
 
@@ -110,7 +110,7 @@ export function createAssistantServer(
   callTool: (tool: PreparedTool, args: Record<string, unknown>) => Promise<CallToolResult>,
 ): Server {
   const server = new Server(
-    { name: 'wedding-discovery', title: 'Wedding Discovery (venues, vendors, costs, planning)', version: OPENAPI_VERSION },
+    { name: 'wedding-discovery', title: 'Wedding Discovery (venues, vendors, costs, planning)', version: API_VERSION },
     {
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       jsonSchemaValidator,

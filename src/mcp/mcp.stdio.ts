@@ -8,7 +8,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { OPENAPI_VERSION } from '../rest/openapi.js';
+import { API_VERSION } from '../config/api-version.js';
 import { answerBadParams } from './mcp.messages.js';
 
 /**
@@ -17,11 +17,11 @@ import { answerBadParams } from './mcp.messages.js';
  * nothing is defined twice.
  */
 export async function serveStdioBridge(options: { url: string; fetch?: typeof fetch; clientName?: string }): Promise<{ close: () => Promise<void> }> {
-  const client = new Client({ name: options.clientName ?? 'wedding-discovery-stdio', version: OPENAPI_VERSION });
+  const client = new Client({ name: options.clientName ?? 'wedding-discovery-stdio', version: API_VERSION });
   await client.connect(new StreamableHTTPClientTransport(new URL(options.url), options.fetch ? { fetch: options.fetch } : {}));
   const remote = client.getServerVersion();
   const server = new Server(
-    { name: remote?.name ?? 'wedding-discovery', title: remote?.title, version: remote?.version ?? OPENAPI_VERSION },
+    { name: remote?.name ?? 'wedding-discovery', title: remote?.title, version: remote?.version ?? API_VERSION },
     { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: client.getInstructions() },
   );
   server.setRequestHandler(ListToolsRequestSchema, (request) => client.listTools(request.params));

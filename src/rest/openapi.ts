@@ -1,3 +1,4 @@
+import { API_VERSION } from '../config/api-version.js';
 import {
   Kind,
   TypeInfo,
@@ -23,9 +24,6 @@ import { inputValueSchema, relationsOf } from './openapi-inputs.js';
 import { inputSchemaOf } from '../graphql/input-schema.js';
 import { COMMON_ERRORS, HEADERS, errorResponses, errorSchema, responseHeaders } from './openapi-responses.js';
 import { HTTP_CONVENTIONS_TEXT } from '../http/conventions.js';
-
-/** §9: the description document's version. */
-export const OPENAPI_VERSION = '1.0.0';
 
 /** One line per tag, for the reference's sections. */
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -336,7 +334,7 @@ export function buildOpenApiDocument(routes: CompiledRoute[], schema: GraphQLSch
     openapi: '3.1.0',
     info: {
       title: 'Wedding Venue and Vendor Discovery API',
-      version: OPENAPI_VERSION,
+      version: API_VERSION,
       description: INFO_DESCRIPTION,
       contact: { name: 'Developer pages', url: `${baseUrl}/developers` },
       license: { name: 'Proprietary: use under the terms of your API key', url: `${baseUrl}/developers` },
