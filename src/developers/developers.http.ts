@@ -4,6 +4,12 @@ import { dirname, join } from 'node:path';
 import { changelogPage, errorsPage, landingPage, referencePage, REFERENCE_SCRIPT, STYLESHEET } from './developers.pages.js';
 import { GRAPHIQL_ASSETS, graphiqlPage, readGraphiQLAsset } from './graphiql.page.js';
 import { FAVICON_SVG, faviconIco } from './favicon.asset.js';
+import { ApiError } from '../errors/api-error.js';
+import { translate } from '../errors/translate.js';
+import type { RequestContexts } from '../http/context.js';
+import { Response } from '../http/fetch-api.js';
+import type { HttpSurface } from '../http/ingress.js';
+import { errorResponse } from '../http/responses.js';
 
 const require = createRequire(import.meta.url);
 
@@ -41,7 +47,7 @@ export function createDeveloperPages(baseUrl: string): (path: string) => Asset |
     '/developers/assets/reference.js': () => ({ body: REFERENCE_SCRIPT, type: 'text/javascript; charset=utf-8', maxAge: 3600 }),
     '/developers/assets/swagger-ui-bundle.js': swaggerAsset('swagger-ui-bundle.js', 'text/javascript; charset=utf-8'),
     '/developers/assets/swagger-ui.css': swaggerAsset('swagger-ui.css', 'text/css; charset=utf-8'),
-    // GET /graphql from a browser (app.ts) answers with this page.
+    // GET /graphql from a browser (src/http/graphql-surface.ts) answers with this page.
     '/developers/graphiql': html(() => graphiqlPage()),
     '/favicon.svg': () => ({ body: FAVICON_SVG, type: 'image/svg+xml', maxAge: 86_400 }),
     '/favicon.ico': () => ({ body: faviconIco(), type: 'image/x-icon', maxAge: 86_400 }),
@@ -53,5 +59,36 @@ export function createDeveloperPages(baseUrl: string): (path: string) => Asset |
   return (path) => {
     const route = Object.hasOwn(routes, path.replace(/\/$/, '')) ? routes[path.replace(/\/$/, '')] : undefined;
     return route ? route() : null;
+  };
+}
+
+/** A page as it is answered: its media type and how long clients may keep it (`vary` when the URL also answers JSON). */
+function pageResponse(page: Asset, vary?: string): Response {
+  const headers: Record<string, string> = { 'content-type': page.type, 'cache-control': `public, max-age=${page.maxAge}` };
+  if (vary) headers.vary = vary;
+  return new Response(page.body as BodyInit, { headers });
+}
+
+/**
+ * GET /developers, its pages and assets, and the icons: keyless, on the client IP's budget (§8.4). `graphiql` is the
+ * GraphiQL page GET /graphql answers a browser with (src/http/graphql-surface.ts).
+ */
+export function createPagesSurface(baseUrl: string, contexts: Pick<RequestContexts, 'admitKeyless'>): HttpSurface & { graphiql: () => Response } {
+  const pages = createDeveloperPages(baseUrl);
+  return {
+    accepts: (path, request) => (path === '/developers' || path.startsWith('/developers/') || FAVICONS.has(path)) && request.method === 'GET',
+    async serve({ url, scope, admission, ip }) {
+      const path = url.pathname;
+      try {
+        await contexts.admitKeyless(admission, ip);
+        const page = pages(path);
+        if (!page) throw new ApiError('route_not_found', { message: `No page ${path}; start at /developers.` });
+        return pageResponse(page);
+      } catch (e) {
+        return errorResponse(translate(e, scope.log, scope.requestId), scope.requestId, baseUrl);
+      }
+    },
+    // The same URL answers JSON to API clients: a cache must not hand this page to them (or their JSON to a browser).
+    graphiql: () => pageResponse(pages('/developers/graphiql')!, 'Accept'),
   };
 }

@@ -89,7 +89,17 @@ ${FAVICON_LINKS}
   });
   document.getElementById('key-bar').addEventListener('submit', (event) => event.preventDefault());
   const send = GraphiQL.createFetcher({ url: '/graphql' });
-  function fetcher(params, options) {
+  // Right after a tab switch GraphiQL can still send the previous tab's operation name, which names no operation of
+  // the query it sends: the server would refuse the run, so a name the query does not declare is left out.
+  function withOwnOperation(params) {
+    const words = String(params.query || '').split(/[^_0-9A-Za-z]+/);
+    const declared = words.some((word, i) => ['query', 'mutation', 'subscription'].includes(word) && words[i + 1] === params.operationName);
+    if (!params.operationName || declared) return params;
+    const { operationName, ...rest } = params;
+    return rest;
+  }
+  function fetcher(given, options) {
+    const params = withOwnOperation(given);
     const key = keyField.value.trim();
     if (!key) return send(params, options);
     // The field's key replaces any a tab's headers carry (a placeholder, another key): two keys are refused.

@@ -35,7 +35,7 @@ export class ApiError extends Error {
     const entry = ERROR_CATALOGUE[code];
     const message = options.message ?? (options.problems?.length ? describeProblems(options.problems) : entry.message);
     // An ApiError is an answer, not a bug: its stack is never sent or logged (an unexpected error is logged as itself,
-    // src/app.ts). Capturing one was 8 % of the CPU of a request refused with 401, which a flood of bad keys pays.
+    // src/errors/translate.ts). Capturing one was 8 % of the CPU of a request refused with 401, which a flood of bad keys pays.
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(message, { cause: options.cause });

@@ -153,7 +153,7 @@ export function createGraphQLServer(options: {
     logging: false,
     // GraphiQL (with the explorer) is the service's own page: src/developers/graphiql.page.ts.
     graphiql: false,
-    // The HTTP layer has read the body already, refused past MAX_BODY_BYTES with the §7 envelope (app.ts). Yoga's own
+    // The HTTP layer has read the body already, refused past MAX_BODY_BYTES with the §7 envelope (src/http/graphql-surface.ts). Yoga's own
     // limit piped that body once more through a TransformStream and a Node stream pipeline, whose abort signal and
     // listeners kept part of every POST alive through young-generation GCs.
     maxRequestBodySize: false,

@@ -72,11 +72,7 @@ const COMPRESSIBLE = /^(application\/(json|graphql-response\+json|javascript)|te
  * else (inquiries, errors, a GraphQL answer with field errors — the caller says so with `cacheable`) is `no-store`. A 304 is still a counted request: it was authenticated and rate limited.
  */
 export async function withCaching(request: Request, response: Response, requestId: string, cacheable: boolean): Promise<Response> {
-  if (!cacheable || response.status !== 200) {
-    response.headers.delete('etag');
-    if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
-    return response;
-  }
+  if (cachingHeaders(response, cacheable, request.headers.get('if-none-match'))) return response;
   // A REST route names its ETag as it renders the body (and a cached answer keeps it), so its body is not read again.
   const rendered = response.headers.get('etag');
   const body = rendered ? null : await response.text();
@@ -91,6 +87,27 @@ export async function withCaching(request: Request, response: Response, requestI
     return new Response(null, { status: 304, headers });
   }
   return rendered ? response : new Response(body, { status: response.status, headers });
+}
+
+/** What the caching and compression steps change of an answer: its status and headers (Fetch's Headers, or the lane's). */
+export interface AnswerHead {
+  readonly status: number;
+  readonly headers: Pick<Headers, 'get' | 'set' | 'has' | 'delete' | 'append'>;
+}
+
+/**
+ * withCaching's answer when it needs neither the body nor a 304: `no-store` for what is not a cacheable 200, or the
+ * caching headers of a 200 that names its ETag and is not asked If-None-Match. False when withCaching must go on.
+ */
+export function cachingHeaders(answer: AnswerHead, cacheable: boolean, ifNoneMatch: string | null): boolean {
+  if (!cacheable || answer.status !== 200) {
+    answer.headers.delete('etag');
+    if (!answer.headers.has('cache-control')) answer.headers.set('cache-control', 'no-store');
+    return true;
+  }
+  if (ifNoneMatch || !answer.headers.has('etag')) return false;
+  answer.headers.set('cache-control', 'private, max-age=300');
+  return true;
 }
 
 /** The weak ETag of a body, given as it reads without its request_id. */
@@ -137,12 +154,8 @@ const BODYLESS_STATUSES = new Set([101, 103, 204, 205, 304]);
  * without compressing it again.
  */
 export async function withCompression(request: Request, response: Response): Promise<Response> {
-  const type = response.headers.get('content-type') ?? '';
-  // The status, not `response.body`: reading body makes whatwg-node build a stream (and a Proxy of it) for a text body
-  // it would otherwise write as it is, a visible share of a small route's CPU (docs/performance.md, Levers).
-  if (BODYLESS_STATUSES.has(response.status) || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD')
-    return response;
-  const encoding = preferredEncoding(request.headers.get('accept-encoding'));
+  const encoding = encodingFor(request, response);
+  if (encoding === undefined) return response;
   if (!encoding) {
     // Nothing to pack: the body is passed on as it is, never buffered again.
     response.headers.append('vary', 'Accept-Encoding');
@@ -158,6 +171,28 @@ export async function withCompression(request: Request, response: Response): Pro
   headers.set('content-encoding', encoding);
   headers.set('content-length', String(packed.byteLength));
   return new Response(packed, { status: response.status, headers });
+}
+
+/** The encoding withCompression packs an answer in (null: none accepted); undefined when it leaves it alone, Vary too. */
+function encodingFor(request: { method: string; headers: Pick<Headers, 'get'> }, answer: AnswerHead): Encoding | null | undefined {
+  const type = answer.headers.get('content-type') ?? '';
+  // The status, not `response.body`: reading body makes whatwg-node build a stream (and a Proxy of it) for a text body
+  // it would otherwise write as it is, a visible share of a small route's CPU (docs/performance.md, Levers).
+  if (BODYLESS_STATUSES.has(answer.status) || answer.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD')
+    return undefined;
+  return preferredEncoding(request.headers.get('accept-encoding'));
+}
+
+/**
+ * withCompression's answer for a body of `byteLength` bytes it would send as it is (its Vary); false when it would
+ * pack the body.
+ */
+export function compressionHeaders(request: { method: string; headers: Pick<Headers, 'get'> }, answer: AnswerHead, byteLength: number): boolean {
+  const encoding = encodingFor(request, answer);
+  if (encoding === undefined) return true;
+  if (encoding && byteLength >= COMPRESS_MIN_BYTES) return false;
+  answer.headers.append('vary', 'Accept-Encoding');
+  return true;
 }
 
 /** One answer compressed whole at the dynamic levels (bench/baseline-server.ts compresses its answers with it too). */
@@ -267,11 +302,6 @@ function finishPacked(prefix: PackedPrefix, rest: Buffer, encoding: Encoding): B
   trailer.writeUInt32LE(crc32(rest, prefix.crc), 0);
   trailer.writeUInt32LE((prefix.length + rest.length) >>> 0, 4);
   return Buffer.concat([GZIP_HEADER, prefix.stream, stored, rest, trailer]);
-}
-
-/** Whether withCompression would pack a body of `byteLength` bytes for this Accept-Encoding. */
-export function wouldCompress(acceptEncoding: string | null | undefined, byteLength: number): boolean {
-  return byteLength >= COMPRESS_MIN_BYTES && preferredEncoding(acceptEncoding ?? null) !== null;
 }
 
 export type Encoding = 'br' | 'gzip';

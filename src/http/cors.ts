@@ -1,5 +1,6 @@
 import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
 import { Response } from './fetch-api.js';
+import type { HeaderReader } from './context.js';
 
 /**
  * Browsers call the API from couples' web apps. CORS follows @whatwg-node/server's useCORS rules (the implementation
@@ -35,7 +36,7 @@ export interface ApiCors {
   /** The answer to any OPTIONS request: 204 with no body and the CORS headers the request earns. */
   preflight: (request: Request) => Response;
   /** Adds the CORS headers the request earns to its response, and Origin to its Vary. */
-  apply: (request: Request, response: Response) => void;
+  apply: (request: { headers: HeaderReader }, response: { headers: Pick<Headers, 'get' | 'set'> }) => void;
 }
 
 /**
@@ -51,10 +52,10 @@ export interface ApiCors {
  */
 export function createApiCors(allowedOrigins: string[] = []): ApiCors {
   const options = corsOptions(allowedOrigins);
-  const apply = (request: Request, response: Response) => {
+  const apply: ApiCors['apply'] = (request, response) => {
     const origin = request.headers.get('origin');
     const refused = origin === null || (allowedOrigins.length > 0 && !allowedOrigins.includes(origin));
-    const headers = refused ? null : getCORSHeadersByRequestAndOptions(request, options);
+    const headers = refused ? null : getCORSHeadersByRequestAndOptions(request as Request, options); // a request with an Origin is a Fetch Request: the lanes take none;
     const vary = response.headers.get('vary');
     if (headers) for (const name in headers) if (name !== 'Vary') response.headers.set(name, headers[name]);
     response.headers.set('vary', varyNames(vary, headers?.Vary));

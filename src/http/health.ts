@@ -1,3 +1,6 @@
+import type { HttpSurface } from './ingress.js';
+import { json } from './responses.js';
+
 /**
  * GET /healthz answers from a cached database probe: at most one probe per `maxAgeMs`, and concurrent requests share
  * the probe in flight, so a flood of health checks costs the database nothing more than one query a second.
@@ -24,5 +27,21 @@ export function createHealthProbe(options: {
         return last;
       });
     return inFlight;
+  };
+}
+
+/** GET /healthz: the probe's verdict, 503 when the database does not answer. Keyless and uncounted. */
+export function createHealthSurface(health: () => Promise<{ up: boolean; checkedAt: Date }>): HttpSurface {
+  return {
+    accepts: (path, request) => path === '/healthz' && request.method === 'GET',
+    async serve({ scope }) {
+      const { up, checkedAt } = await health();
+      return json(up ? 200 : 503, {
+        status: up ? 'ok' : 'unavailable',
+        database: up ? 'up' : 'down',
+        checked_at: checkedAt.toISOString(),
+        request_id: scope.requestId,
+      });
+    },
   };
 }

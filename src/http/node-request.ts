@@ -4,7 +4,7 @@ import type { HeaderReader } from './context.js';
 
 /**
  * What the lanes (src/rest/get-lane.ts, src/graphql/post-lane.ts) read from node's request in place of a Fetch
- * Request, and the Fetch Request the adapter would have made, for the answers they hand to the common `finish`.
+ * Request, and the Fetch Request the adapter would have made, for the answers they hand to the common answer steps (src/http/ingress.ts).
  */
 
 /** node's parsed headers read as Fetch's Headers reads them (the adapter builds its Headers from the same object). */

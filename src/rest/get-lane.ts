@@ -1,13 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
- * The REST GET lane: which requests app.ts serves straight from node:http, without the Fetch layer.
+ * The REST GET lane: which requests src/app-lanes.ts serves straight from node:http, without the Fetch layer.
  *
  * A small read (the pricing estimate, a regional range) spent a large share of its CPU building a Fetch Request from
  * node's request (URL, Headers, an AbortController and its listeners) and turning a Fetch Response back into node's
  * writes (docs/performance.md, Levers). A REST GET needs none of it: its path and query select the route, a few headers
  * the key and limits. The lane reads those from node's request and writes a plain answer with one writeHead; an
- * error or a compressed body is finished by the same code as every other request (app.ts `finish`), with a Fetch
+ * error or a compressed body is finished by the same code as every other request (the answer steps, src/http/answer-steps.ts), with a Fetch
  * Request made from node's then.
  *
  * Which requests: GET (HEAD makes a GET of its own, so it stays on the Fetch path) to a path of /api/v1/ in letters,

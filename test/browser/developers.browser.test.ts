@@ -150,7 +150,7 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
       const before = iconsServed().length;
       const { page, problems } = await open(path);
       await page.waitForLoadState('networkidle');
-      await expect.poll(() => iconsServed().length, { message: `${path} asked for no icon` }).toBeGreaterThan(before);
+      await expect.poll(() => iconsServed().length, { message: `${path} asked for no icon`, timeout: 15_000 }).toBeGreaterThan(before);
       // The HTML pages link the SVG; openapi.json links nothing, so the browser asks for /favicon.ico.
       expect(iconsServed().slice(before), path).toEqual([path.endsWith('.json') ? '/favicon.ico 200' : '/favicon.svg 200']);
       expect(problems, path).toEqual([]);
@@ -191,7 +191,7 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
     await screenshot(page, 'graphiql-second-tab-with-key');
     // The key is the page's, not copied into any tab's headers.
     // GraphiQL writes its tab state a moment after an edit.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('graphiql:tabState') ?? '')).toContain('SecondTab');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('graphiql:tabState') ?? ''), { timeout: 15_000 }).toContain('SecondTab');
     const storage = await page.evaluate(
       (name) => ({ key: localStorage.getItem(name), tabs: localStorage.getItem('graphiql:tabState') }),
       GRAPHIQL_KEY_STORAGE,
@@ -204,6 +204,8 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
     expect(await page.locator('#api-key').inputValue()).toBe(t.keys.pro);
     expect(await page.locator('.graphiql-tab').count()).toBe(6); // the same tabs, none added by the reload
     await page.locator('.graphiql-tab').nth(2).click(); // Photographers
+    // Run only once the tab is the active one: on a busy host the click lands before GraphiQL switches editors.
+    await page.locator('.graphiql-tab-active').getByText('Photographers').waitFor();
     expect(await run(page, /"vendorCategories"/)).not.toMatch(/error/i);
     expect(problems).toEqual([]);
     await page.close();

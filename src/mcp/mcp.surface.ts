@@ -1,0 +1,43 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { ROUTE_DOCUMENTS } from '../errors/classify.js';
+import { translate } from '../errors/translate.js';
+import type { AppDeps, RequestContext, RequestContexts } from '../http/context.js';
+import type { HttpSurface } from '../http/ingress.js';
+import { checkKeylessBatch, countKeyless } from '../limits/limits.service.js';
+import { createMcpHttpHandler } from './mcp.http.js';
+import { prepareTools, type PreparedTool } from './mcp.server.js';
+
+/**
+ * /mcp, §5.2: the keyless assistant server. Each tool call is one keyless request of the client IP, under its budgets,
+ * run through its route's document (`runOperation`, the REST surface's) with a context of its own.
+ */
+export function createMcpSurface(options: {
+  deps: AppDeps;
+  contexts: RequestContexts;
+  maxBodyBytes: number;
+  allowedOrigins: string[];
+  /** The OpenAPI document the tools' schemas come from. */
+  openApiDocument: () => OpenAPIV3_1.Document;
+  runOperation: (operationId: string, args: Record<string, unknown>, context: RequestContext) => Promise<Record<string, unknown>>;
+}): HttpSurface {
+  const { deps, contexts } = options;
+  let tools: PreparedTool[] | undefined;
+  const mcp = createMcpHttpHandler({
+    tools: () => (tools ??= prepareTools(options.openApiDocument())),
+    baseUrl: deps.baseUrl,
+    allowedOrigins: options.allowedOrigins,
+    maxBodyBytes: options.maxBodyBytes,
+    admitKeyless: (ip, count) => checkKeylessBatch(ip, count, deps),
+    countKeyless: (ip, count) => countKeyless(ip, count, deps),
+    toApiError: (e, log, requestId) => translate(e, log, requestId, undefined, ROUTE_DOCUMENTS),
+    runner: (ip, requestId, log) => async (operationId, args) => {
+      const context = await contexts.contextFor({ caller: 'assistant', surface: 'mcp', ip, scope: { requestId, log } });
+      const body = await options.runOperation(operationId, args, context);
+      return { body: { ...body, request_id: requestId } };
+    },
+  });
+  return {
+    accepts: (path) => path === '/mcp',
+    serve: ({ request, scope, ip }) => mcp(request, { ip, requestId: scope.requestId, log: scope.log }),
+  };
+}
