@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import type { HttpServer } from '../../src/http/server.js';
 import { listenApp } from '../support/processes.js';
+import { addFormats } from '../support/openapi-responses.js';
 import { DAY_MS, SPEC_POLICY } from '../../src/limits/limits.policy.js';
 import { testClock } from '../limits/clock.js';
 
@@ -121,6 +122,7 @@ describe('tools over Streamable HTTP', () => {
     const client = await connect(base);
     const { tools } = await client.listTools();
     const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
     const venues = await restBody('/api/v1/venues?state=california&limit=5');
     const vendor = (await restBody('/api/v1/vendors?limit=1')).data as any[];
     const cases: Array<[string, Record<string, unknown>, string]> = [

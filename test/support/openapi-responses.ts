@@ -4,7 +4,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { expect } from 'vitest';
 
 // ajv-formats is CommonJS with a default export: reach the plugin whichever way the loader wraps it.
-const addFormats = ((formatsModule as any).default?.default ?? (formatsModule as any).default) as (ajv: Ajv2020) => void;
+export const addFormats = ((formatsModule as any).default?.default ?? (formatsModule as any).default) as (ajv: Ajv2020) => void;
 
 type Document = OpenAPIV3_1.Document;
 type Json = unknown;
