@@ -158,20 +158,19 @@ export function isDeterministicDatabaseFailure(e: unknown): boolean {
  */
 export const IN_OUR_WORDS = { error: ourWords } satisfies z.core.ParseContext<z.core.$ZodIssue>;
 
+/** A size or value bound in our words: characters for text, items for a list, the value itself for a number. */
+function boundWords(origin: string, side: 'least' | 'most', bound: number | bigint): string {
+  if (origin === 'string') return `must be at ${side} ${bound} characters`;
+  if (origin === 'array') return `must have at ${side} ${bound} items`;
+  return `must be at ${side} ${bound}`;
+}
+
 function ourWords(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'too_small':
-      return issue.origin === 'string'
-        ? `must be at least ${issue.minimum} characters`
-        : issue.origin === 'array'
-          ? `must have at least ${issue.minimum} items`
-          : `must be at least ${issue.minimum}`;
+      return boundWords(issue.origin, 'least', issue.minimum);
     case 'too_big':
-      return issue.origin === 'string'
-        ? `must be at most ${issue.maximum} characters`
-        : issue.origin === 'array'
-          ? `must have at most ${issue.maximum} items`
-          : `must be at most ${issue.maximum}`;
+      return boundWords(issue.origin, 'most', issue.maximum);
     case 'invalid_type':
       return issue.expected === 'int' ? 'must be an integer' : `must be a ${issue.expected}`;
     case 'invalid_value':
