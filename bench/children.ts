@@ -40,10 +40,18 @@ export function pinSelf(cpu: number): boolean {
 export function startNode(
   name: string,
   script: string,
-  options: { env: NodeJS.ProcessEnv; cpu?: number; cwd: string; /** A command node runs under (valgrind…). */ wrapper?: string[] },
+  options: {
+    env: NodeJS.ProcessEnv;
+    cpu?: number;
+    cwd: string;
+    /** A command node runs under (valgrind…). */
+    wrapper?: string[];
+    /** Node options instead of `npm start`'s (bench/memory.ts --node-options, to measure other heap sizings). */
+    nodeOptions?: string[];
+  },
 ): Child {
   // Every server, the baselines included, runs with the node options of `npm start` (its heap sizing among them).
-  const nodeOptions = startNodeOptions(options.cwd);
+  const nodeOptions = options.nodeOptions ?? startNodeOptions(options.cwd);
   const nodeArgs = script.endsWith('.ts') ? [...nodeOptions, '--import', 'tsx', script] : [...nodeOptions, script];
   const node = [...(options.wrapper ?? []), process.execPath, ...nodeArgs];
   const pinned = canPin && options.cpu !== undefined;

