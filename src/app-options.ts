@@ -43,7 +43,10 @@ export interface AppOptions {
   keyLease?: KeyLeaseOptions;
   /** Answers of shared catalogue reads, kept up to ttlSeconds (src/cache/response-cache.ts). @default none */
   responseCache?: Omit<ResponseCacheOptions, 'now' | 'log' | 'generation'> & {
-    /** The catalogue's generation (main.ts follows the database's). @default () => 0 */
+    /**
+     * The catalogue's generation (main.ts follows the database's). The day's exchange rates are read under it too,
+     * with the cache on or off. @default () => 0
+     */
     generation?: () => number;
   };
 }

@@ -50,11 +50,10 @@ export function createApp(options: AppOptions): App {
     log,
     onDecision: metrics?.limiterDecision,
   });
-  const responseCache = options.responseCache?.ttlSeconds
-    ? createResponseCache({ generation: () => 0, ...options.responseCache, now, log })
-    : undefined;
+  const generation = options.responseCache?.generation ?? (() => 0);
+  const responseCache = options.responseCache?.ttlSeconds ? createResponseCache({ ...options.responseCache, generation, now, log }) : undefined;
   const cursors = createCursorCodec(options.cursorSecret);
-  const deps: AppDeps = { limits, prisma: options.prisma, readRows: options.readRows, now, baseUrl, cursors, log, responseCache };
+  const deps: AppDeps = { limits, prisma: options.prisma, readRows: options.readRows, now, baseUrl, cursors, log, generation, responseCache };
   const contexts = createRequestContexts(deps, options.keyLease?.ms ? createKeyLease<KeyRow>(options.keyLease) : undefined);
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const schema = getSchema();
@@ -80,7 +79,7 @@ export function createApp(options: AppOptions): App {
   const surfaces = [pages, health, mcp, graphql, rest];
   const ingress = createIngress({ log, trustProxy: limiter.trustProxy ?? false, surfaces, steps, cors, metrics });
   const adapter = createServerAdapter<ServerContext>(ingress.handle);
-  const lane = createLanes({ ingress, rest, graphql, yoga, maxBodyBytes });
+  const lane = createLanes({ ingress, rest, graphql, mcp, yoga, maxBodyBytes });
   const requestListener: RequestListener = (req, res) => {
     const served = lane(req, res);
     if (!served) return void adapter(req, res);

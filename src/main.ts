@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { sharedSecret } from './db/secrets.js';
 import { catalogueIsEmpty } from './db/seed/catalogue.js';
 import { seedInChildProcess } from './db/seed/first-start.js';
+import { reconcilePublishedVenueCounts } from './venues/published-venue-counts.js';
 import { seedContent } from './content/content.seed.js';
 import { countApiKeys, createApiKey } from './auth/api-keys.service.js';
 import { createApp } from './app.js';
@@ -140,6 +141,13 @@ if (app.metrics && env.METRICS_PORT !== undefined) {
 server.listen(env.PORT, env.HOST, () => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   log.info({ host: env.HOST, port: env.PORT, database: db.kind, seconds }, 'listening');
+  // Totals that writes past the triggers left wrong (a restore, a replica role) are fixed once serving, not before:
+  // it waits for catalogue writes in progress and takes longer as the catalogue grows.
+  reconcilePublishedVenueCounts(db.prisma).then(
+    (result) =>
+      result.fixed.length && log.warn({ rows: result.fixed.length, drift: result.fixed.slice(0, 20) }, 'venue search totals had drifted; fixed'),
+    (err: Error) => log.warn({ err }, 'could not check the venue search totals'),
+  );
   // The demo key is printed once, to the terminal only (it is never logged and only its hash is stored).
   const lines = [
     `Wedding Discovery API ready in ${seconds} s (${db.kind}).`,

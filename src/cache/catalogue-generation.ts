@@ -5,18 +5,11 @@ import type { Logger } from '../logging/logger.js';
 export const GENERATION_POLL_MS = 5_000;
 
 /**
- * Raises the catalogue's generation: called by every catalogue write (the seed, a content sync that changed rows).
- * Every cached answer is keyed on the generation it was computed under, so this retires them all on every node.
+ * The catalogue's generation, as committed. Any write to a table a cached answer reads raises it in the writer's own
+ * transaction, whoever writes (statement triggers, migration catalogue_generation_triggers): the seed, the content
+ * sync, psql. Every cached answer and day rate is keyed on the generation it was read under, so a raise retires them
+ * all on every node.
  */
-export async function raiseCatalogueGeneration(prisma: PrismaClient): Promise<number> {
-  const row = await prisma.catalogueState.upsert({
-    where: { id: 1 },
-    create: { id: 1, generation: 1 },
-    update: { generation: { increment: 1 }, changedAt: new Date() },
-  });
-  return row.generation;
-}
-
 export async function readCatalogueGeneration(prisma: PrismaClient): Promise<number> {
   return (await prisma.catalogueState.findUnique({ where: { id: 1 } }))?.generation ?? 0;
 }

@@ -29,6 +29,11 @@ export interface AppDeps {
   log: Logger;
   /** Rate limits (§8): one limiter below both surfaces. */
   limits: Limits;
+  /**
+   * The catalogue's generation as this node last read it (src/cache/catalogue-generation.ts): cached answers and the
+   * day's exchange rates belong to the generation they were read under.
+   */
+  generation: () => number;
   /** Answers of shared catalogue reads (src/cache/response-cache.ts); unset: every request is executed. */
   responseCache?: ResponseCache;
 }

@@ -2,7 +2,6 @@
 // exchange-rate calendar) deterministically: the same options give byte-identical rows, ids included, on any
 // machine. The app calls this on first start, so it must stay fast on embedded PGlite; `npm run seed` uses it
 // for large scale-test catalogues too, so memory stays bounded by generating and inserting chunk by chunk.
-import { raiseCatalogueGeneration } from '../../cache/catalogue-generation.js';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { insertRows } from './bulk-insert.js';
 import { exchangeRateRows } from './exchange-rates.js';
@@ -64,7 +63,8 @@ export async function catalogueIsEmpty(prisma: PrismaClient | Db): Promise<boole
 
 /**
  * Deletes every venue, vendor and vendor category with their photos and testimonials (`npm run seed -- --reset`).
- * Exchange rates stay: they are reference data, and reseeding skips dates that already exist.
+ * Exchange rates stay: they are reference data, and reseeding skips dates that already exist. Like every catalogue
+ * write, it raises the catalogue generation in its transaction (src/cache/catalogue-generation.ts).
  */
 export async function clearCatalogue(prisma: PrismaClient): Promise<void> {
   await prisma.$transaction(async (tx) => {
@@ -75,7 +75,6 @@ export async function clearCatalogue(prisma: PrismaClient): Promise<void> {
     await tx.vendor.deleteMany();
     await tx.vendorCategory.deleteMany();
   }, TX_OPTIONS);
-  await raiseCatalogueGeneration(prisma);
 }
 
 /** Runs `work` in its own transaction, or inside the one already open for an atomic seed. */
@@ -187,8 +186,6 @@ export async function seedCatalogue(prisma: PrismaClient, options: SeedOptions =
     await seedVenues(unit, venues, summary, options.onProgress);
     await seedVendors(unit, vendors, summary, options.onProgress);
   }
-  // Every node's cached answers were computed from the catalogue before this seed.
-  await raiseCatalogueGeneration(prisma);
   summary.elapsedMs = Date.now() - started;
   return summary;
 }

@@ -1,0 +1,78 @@
+// PublishedVenueCount (schema.prisma) is kept by statement triggers on Venue (migration published_venue_counts). A
+// write those triggers do not see leaves it wrong for good: a restore with `pg_restore --disable-triggers`, a session
+// with `session_replication_role = replica`, a trigger disabled by hand. This recomputes it from Venue.
+import type { PrismaClient } from '../generated/prisma/client.js';
+
+/** One row the reconcile set: `before` null when the row was missing. ('', '') counts every published venue. */
+export interface CountDrift {
+  amenity: string;
+  otherAmenity: string;
+  before: number | null;
+  after: number;
+}
+
+export interface CountReconcile {
+  /** The rows that were wrong, now right, in key order; empty when the table was exact. */
+  fixed: CountDrift[];
+  elapsedMs: number;
+}
+
+/**
+ * Each key's count from Venue, beside the table's row, where they differ. Computed with the trigger's own key function;
+ * ('', '') is always expected (a search reads it), and a row whose venues are gone is expected at 0, as the triggers
+ * leave it.
+ */
+const DRIFT = `
+  WITH expected AS (
+    SELECT amenity, "otherAmenity", sum(venues)::int AS venues FROM (
+      SELECT k."amenity", k."otherAmenity", count(*) AS venues
+        FROM "Venue" v, "published_venue_count_keys"(v."amenities") k WHERE v."published" GROUP BY 1, 2
+      UNION ALL SELECT '', '', 0
+    ) counted GROUP BY 1, 2
+  )
+  SELECT coalesce(e.amenity, c.amenity) AS amenity, coalesce(e."otherAmenity", c."otherAmenity") AS "otherAmenity",
+         c.venues AS before, coalesce(e.venues, 0) AS after
+    FROM expected e FULL JOIN "PublishedVenueCount" c ON c.amenity = e.amenity AND c."otherAmenity" = e."otherAmenity"
+   WHERE c.venues IS DISTINCT FROM coalesce(e.venues, 0)
+   ORDER BY 1, 2`;
+
+/**
+ * Recomputes PublishedVenueCount in one transaction and returns what it changed. It first takes the CatalogueState
+ * row's lock, which every catalogue writer takes before its first write (migration catalogue_generation_triggers):
+ * no venue write is in flight while it counts, and none can commit between its count and its fix. It writes only
+ * when something drifted, so a check with nothing to fix changes nothing, the catalogue generation included; a fix
+ * raises the generation, which retires the answers computed from the wrong counts.
+ */
+export async function reconcilePublishedVenueCounts(prisma: PrismaClient): Promise<CountReconcile> {
+  const started = performance.now();
+  const fixed = await prisma.$transaction(
+    async (tx) => {
+      await tx.$queryRawUnsafe(`SELECT 1 FROM "CatalogueState" WHERE id = 1 FOR UPDATE`);
+      const drift = await tx.$queryRawUnsafe<CountDrift[]>(DRIFT);
+      if (drift.length === 0) return drift;
+      await tx.$executeRawUnsafe(
+        `INSERT INTO "PublishedVenueCount" AS c ("amenity", "otherAmenity", "venues")
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) ORDER BY 1, 2
+         ON CONFLICT ("amenity", "otherAmenity") DO UPDATE SET "venues" = EXCLUDED."venues"`,
+        drift.map((d) => d.amenity),
+        drift.map((d) => d.otherAmenity),
+        drift.map((d) => d.after),
+      );
+      return drift;
+    },
+    // The lock waits out a catalogue write in progress (a seed's), and the count reads every published venue.
+    { maxWait: 60_000, timeout: 10 * 60_000 },
+  );
+  return { fixed, elapsedMs: performance.now() - started };
+}
+
+/** The drift as lines for an operator: at most `limit` rows, in key order (the every-venue row sorts first). */
+export function describeDrift(result: CountReconcile, limit = 20): string[] {
+  const { fixed } = result;
+  if (fixed.length === 0) return ['PublishedVenueCount: exact, nothing changed.'];
+  const name = (d: CountDrift) => (d.amenity === '' ? 'every published venue' : `${d.amenity} + ${d.otherAmenity}`);
+  const lines = [`PublishedVenueCount: fixed ${fixed.length} row(s), before -> after:`];
+  for (const d of fixed.slice(0, limit)) lines.push(`  ${name(d)}: ${d.before ?? 'missing'} -> ${d.after}`);
+  if (fixed.length > limit) lines.push(`  … and ${fixed.length - limit} more`);
+  return lines;
+}
