@@ -6,7 +6,6 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { patchDependencies } from './dependency-patches.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist', '.build-stamp');
@@ -28,8 +27,6 @@ const force = process.argv.includes('--force');
 // postinstall: the Prisma client first (the build compiles it); a production install without the Prisma CLI keeps the
 // client generated where the install was built.
 if (process.argv.includes('--generate')) {
-  // Before anything loads the Prisma client (scripts/dependency-patches.mjs says why).
-  for (const line of patchDependencies(root)) console.error(`build: ${line}`);
   let prisma;
   try {
     prisma = createRequire(import.meta.url).resolve('prisma/build/index.js');

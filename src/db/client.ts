@@ -17,6 +17,7 @@ import { socketDatabaseUrl, socketFile } from './embedded/socket-path.js';
 import { serveWireProtocol } from './embedded/wire-server.js';
 import { applyMigrations, type MigrationTarget } from './migrate.js';
 import { DatabaseReadError, type ReadOptions, type RowReader } from './row-reader.js';
+import { createStatementNames, namingPlugin, type StatementNames } from './statement-names.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -82,8 +83,11 @@ export interface OpenDatabaseOptions {
   /** Apply pending migrations before returning. @default true */
   migrate?: boolean;
   /**
-   * PostgreSQL: run the statements whose plan cannot depend on their values as named prepared statements
-   * (createStatementNames). Off for a pooler in transaction mode that cannot carry them. @default true
+   * Run the statements whose plan cannot depend on their values as named prepared statements (statement-names.ts).
+   * PostgreSQL: on unless false (off for a pooler in transaction mode that cannot carry them). The embedded database
+   * never: its socket server runs every client in one session, where two connections' statements would collide. In
+   * memory: only when true, with `poolSize: 1` (the one client of its socket), so tests can see the names.
+   * @default true on PostgreSQL
    */
   preparedStatements?: boolean;
   /** PostgreSQL pool size. @default 2 × CPUs + 1, Prisma's classic connection_limit */
@@ -101,8 +105,12 @@ export function migrationTargetOf(db: Database): MigrationTarget {
   return target;
 }
 
-function createPrisma(adapter: SqlDriverAdapterFactory): PrismaClient {
-  return new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+function createPrisma(adapter: SqlDriverAdapterFactory, statementNames?: StatementNamesByKind): PrismaClient {
+  return new PrismaClient({
+    adapter,
+    log: [{ emit: 'event', level: 'query' }],
+    ...(statementNames && { comments: [namingPlugin(statementNames.prisma)] }),
+  });
 }
 
 function createDatabase(
@@ -121,7 +129,7 @@ function createDatabase(
       const started = performance.now();
       let rows: T[];
       try {
-        const name = options?.planForValues ? undefined : statementNames?.driver(sql);
+        const name = options?.planForValues ? undefined : statementNames?.driver.name(sql);
         rows = (await pool.query({ name, text: sql, values: params })).rows as T[];
       } catch (cause) {
         throw new DatabaseReadError('a read statement failed', { cause });
@@ -232,8 +240,14 @@ function ignoreDroppedConnection(): void {}
 interface PooledPrisma {
   prisma: PrismaClient;
   pool: pg.Pool;
-  /** Prepared statements' names by SQL text (PostgreSQL only; see createStatementNames). */
-  statementNames?: ReturnType<typeof postgresStatementNames>;
+  /** Prepared statements' names by SQL text, when statements are named (OpenDatabaseOptions.preparedStatements). */
+  statementNames?: StatementNamesByKind;
+}
+
+/** Prisma's statements and the driver reads are named and bounded apart. */
+interface StatementNamesByKind {
+  prisma: StatementNames;
+  driver: StatementNames;
 }
 
 function createPooledPrisma(databaseUrl: string, poolSize: number, statementNames?: PooledPrisma['statementNames']): PooledPrisma {
@@ -244,10 +258,11 @@ function createPooledPrisma(databaseUrl: string, poolSize: number, statementName
   const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
     onPoolError: () => {},
     disposeExternalPool: true,
-    // The adapter hands the name to pg as it is: undefined runs the statement unnamed (the type says string only).
-    statementNameGenerator: statementNames && ((query) => statementNames.prisma(query.sql) as string),
+    // Named by namingPlugin just before the adapter sends the text. The adapter hands the name to pg as it is:
+    // undefined runs the statement unnamed (the type says string only).
+    statementNameGenerator: statementNames && ((query) => statementNames.prisma.nameOf(query.sql) as string),
   });
-  return { prisma: createPrisma(adapter), pool, statementNames };
+  return { prisma: createPrisma(adapter, statementNames), pool, statementNames };
 }
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
@@ -255,7 +270,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   const pooled = createPooledPrisma(
     databaseUrl,
     options.poolSize ?? availableParallelism() * 2 + 1,
-    options.preparedStatements === false ? undefined : postgresStatementNames(),
+    options.preparedStatements === false ? undefined : statementNamesByKind(),
   );
   // $disconnect disposes the adapter, which ends the pool (disposeExternalPool).
   return createDatabase(pooled, 'postgres', { kind: 'postgres', databaseUrl }, async () => {});
@@ -284,13 +299,23 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
  * everywhere else, with the instance at hand for dumps, drift checks and migration diffs.
  */
 async function openInMemory(options: OpenDatabaseOptions): Promise<Database> {
+  const named = options.preparedStatements === true;
+  if (named && options.poolSize !== 1) throw new Error('openDatabase: named statements in memory need poolSize: 1 (one session for every client)');
   const pglite = await createPGlite({ loadDataDir: options.loadDataDir });
   const socketDir = await mkdtemp(join(tmpdir(), 'wv-mem-'));
   try {
     const server = await serveWireProtocol(pglite, socketFile(socketDir));
     const target: MigrationTarget = { kind: 'pglite', pglite };
     if (options.migrate !== false) await applyMigrations(target);
-    return createDatabase(createPooledPrisma(socketDatabaseUrl(socketDir), options.poolSize ?? EMBEDDED_POOL_SIZE), 'pglite', target, async () => {
+    const pooled = createPooledPrisma(
+      socketDatabaseUrl(socketDir),
+      options.poolSize ?? EMBEDDED_POOL_SIZE,
+      named ? statementNamesByKind() : undefined,
+    );
+    // The session outlives a connection the pool replaces (after an error): the next one starts without its names,
+    // as a new PostgreSQL session would. Queued before anything the pool then runs on it.
+    if (named) pooled.pool.on('connect', (connection) => void connection.query('DEALLOCATE ALL').catch(() => {}));
+    return createDatabase(pooled, 'pglite', target, async () => {
       await server.close();
       await pglite.close();
       await rm(socketDir, { recursive: true, force: true });
@@ -313,80 +338,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openEmbedded(options);
 }
 
-/** A prepared statement's name for a SQL text, or undefined: run it unnamed. */
-export type StatementNames = (sql: string) => string | undefined;
-
-/** The names of a PostgreSQL database's statements: Prisma's that plan alike for any values, and every driver read. */
-function postgresStatementNames(): { prisma: StatementNames; driver: StatementNames } {
-  return { prisma: createStatementNames({ prefix: 'p', eligible: plansAlikeForAnyValues }), driver: createStatementNames({ prefix: 'r' }) };
-}
-
-/** How many distinct statements one process prepares by name; later ones run unnamed, as before. */
-export const NAMED_STATEMENTS_MAX = 100;
-
-/**
- * Names for PostgreSQL's prepared statements, one per SQL text. An unnamed statement is parsed, analysed and planned
- * again on every execution; a named one is parsed once per connection, and after five runs the server may keep one
- * generic plan for it, made without the parameters' values. Prisma's relation joins (LATERAL subqueries building
- * JSON) cost the server more to plan than to run, so naming them pays (docs/performance.md, Levers). So only
- * statements whose best plan cannot depend on their values are named: the driver reads (readRows: our own SQL, key
- * lookups, details, aggregates over small tables) but the venue search's (ReadOptions.planForValues), and Prisma's
- * lookups of one row by a unique key and its statements over curated content (plansAlikeForAnyValues). A catalogue
- * search is not: named, the venue price bands on a large catalogue became many times slower under a generic plan made
- * for other bounds.
- *
- * The set is bounded, since a kept plan costs the server memory on every connection (a vendor detail's: 131 KB): a
- * text past NAMED_STATEMENTS_MAX runs unnamed, as before. Not used for the embedded database, whose socket server
- * runs every client's statements in one session, where two connections' names would collide.
- */
-export function createStatementNames(options: { prefix: string; eligible?: (sql: string) => boolean; max?: number }): StatementNames {
-  const { prefix, eligible = () => true, max = NAMED_STATEMENTS_MAX } = options;
-  // Each text's decision, kept so eligibility is decided once per text: a name, or null (runs unnamed).
-  const decided = new Map<string, string | null>();
-  let named = 0;
-  return (sql) => {
-    const known = decided.get(sql);
-    if (known !== undefined) return known ?? undefined;
-    const name = named < max && eligible(sql) ? `wv_${prefix}${(named++).toString(36)}` : null;
-    // A name is always kept (one name per text); refusals only up to a bound, past which they are decided again.
-    if (name !== null || decided.size < max * 10) decided.set(sql, name);
-    return name ?? undefined;
-  };
-}
-
-/** Tables whose `slug` column is unique (the others' unique key is `id`). */
-const UNIQUE_SLUG_TABLES = new Set(['Venue', 'Vendor', 'VendorCategory', 'BlogPost', 'BlogAuthor', 'BlogTag', 'KnowledgeChunk']);
-
-/**
- * `SELECT … FROM "public"."T" AS "t0" [LEFT JOIN LATERAL (…) ON true …] WHERE ("t0"."slug" = $n [AND "t0"."c" op $m | 1=1 …])
- * LIMIT $k`: Prisma's statement for findUnique/findFirst by a unique key, with its relations joined. Nothing after the
- * top-level WHERE but the LIMIT (no ORDER BY, no OFFSET), so the row is found through the key's unique index whatever
- * the values are.
- */
-const UNIQUE_LOOKUP =
-  /^SELECT [^]*? FROM "public"\."(\w+)" AS "t0"(?: LEFT JOIN LATERAL [^]* ON true)? WHERE \(?"t0"\."(id|slug)" = \$\d+(?: AND (?:"t0"\."\w+" (?:=|<=|>=|<|>) \$\d+|1=1))*\)? LIMIT \$\d+$/;
-
-/** Whether a Prisma statement reads one row by a unique key (see UNIQUE_LOOKUP). */
-export function isUniqueLookup(sql: string): boolean {
-  const match = UNIQUE_LOOKUP.exec(sql);
-  return match !== null && (match[2] === 'id' || UNIQUE_SLUG_TABLES.has(match[1]));
-}
-
-/**
- * Curated content: a few thousand rows at most however large the catalogue grows (2,400 inspiration photos, dozens of
- * posts, tags, authors, categories, knowledge sections), so any plan of a list or count over one of them reads it in
- * about a millisecond, and a generic plan cannot go far wrong.
- */
-const EDITORIAL_TABLES = new Set(['BlogPost', 'BlogTag', 'BlogAuthor', 'InspirationPhoto', 'KnowledgeChunk', 'VendorCategory']);
-
-/** The table a Prisma statement reads at its top level (its first `FROM "public"."T"`: counts wrap theirs in a subquery). */
-const TOP_TABLE = /FROM "public"\."(\w+)"/;
-
-/**
- * Whether a Prisma statement's best plan is the same whatever its parameters' values, so PostgreSQL may keep one:
- * a unique-key lookup, or any statement over curated content. Searches of the catalogue (venues, vendors) are not:
- * their plans follow the filter values.
- */
-export function plansAlikeForAnyValues(sql: string): boolean {
-  return isUniqueLookup(sql) || EDITORIAL_TABLES.has(TOP_TABLE.exec(sql)?.[1] ?? '');
+/** The names of a database's statements, Prisma's and the driver reads' (statement-names.ts). */
+function statementNamesByKind(): StatementNamesByKind {
+  return { prisma: createStatementNames({ prefix: 'p' }), driver: createStatementNames({ prefix: 'r' }) };
 }

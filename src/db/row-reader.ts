@@ -5,7 +5,7 @@ export interface ReadOptions {
   /**
    * The statement's best plan depends on its parameters' values (a catalogue search: a narrow price band and a wide one
    * want different indexes), so it is planned for them on every run, never prepared by name for a generic plan
-   * (src/db/client.ts createStatementNames). @default false
+   * (src/db/statement-names.ts). @default false
    */
   planForValues?: boolean;
 }

@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { createPGlite } from '../../src/db/pglite.js';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { openDatabase, type Database, type OpenDatabaseOptions } from '../../src/db/client.js';
 import type { TestDatabaseTemplates } from './global-setup.js';
 
 /** `postgres://…/test` with another database name. */
@@ -51,19 +51,22 @@ function templates(): TestDatabaseTemplates {
   return inject('testDatabases');
 }
 
-async function cloneTemplate(template: Template): Promise<Database> {
+/** What a test may choose about its database's pool. */
+export type TestDatabaseOptions = Pick<OpenDatabaseOptions, 'poolSize' | 'preparedStatements'>;
+
+async function cloneTemplate(template: Template, options: TestDatabaseOptions = {}): Promise<Database> {
   const { pgliteFiles, postgres } = templates();
   if (!postgres) {
     const file = pgliteFiles[template];
     if (!file) throw new Error(`no ${template} PGlite template in this run`);
-    return openDatabase({ memory: true, loadDataDir: await readDump(file), migrate: false });
+    return openDatabase({ memory: true, loadDataDir: await readDump(file), migrate: false, ...options });
   }
   const name = `${postgres.clonePrefix}${randomBytes(6).toString('hex')}`;
   const source = template === 'unmigrated' ? '' : ` TEMPLATE "${postgres.templates[template]}"`;
   const drop = () => adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await adminQuery(postgres.adminUrl, `CREATE DATABASE "${name}"${source}`);
   try {
-    const db = await openDatabase({ databaseUrl: databaseUrl(postgres.adminUrl, name), migrate: false, poolSize: 4 });
+    const db = await openDatabase({ databaseUrl: databaseUrl(postgres.adminUrl, name), migrate: false, poolSize: 4, ...options });
     const close = db.close.bind(db);
     db.close = async () => {
       try {
@@ -80,8 +83,8 @@ async function cloneTemplate(template: Template): Promise<Database> {
 }
 
 /** An isolated database, migrated and seeded with the default catalogue. Close it in afterAll. */
-export function createTestDatabase(): Promise<Database> {
-  return cloneTemplate('seeded');
+export function createTestDatabase(options?: TestDatabaseOptions): Promise<Database> {
+  return cloneTemplate('seeded', options);
 }
 
 /** An isolated database, migrated but without a single row. */

@@ -1,17 +1,11 @@
-// Run by test/db/dependency-patches.test.ts as `node --allow-natives-syntax --import tsx <this file>`. V8's natives tell
+// Run by test/graphql/connection.test.ts as `node --allow-natives-syntax --import tsx <this file>`. V8's natives tell
 // whether an object keeps fast properties (%HasFastProperties) and whether two objects share a hidden class
 // (%HaveSameMap). Prints one JSON object of booleans; the `engine…` entries describe this V8, not our code.
-import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from '../../src/generated/prisma/client.js';
 import { toConnection, type Page } from '../../src/graphql/connection.js';
 
 // The natives syntax is legal only where V8 parses it, so it is compiled at run time rather than written in TypeScript.
 const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: unknown) => boolean;
 const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: unknown, b: unknown) => boolean;
-
-// Nothing connects: a Prisma promise runs its query only when awaited.
-const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: 'postgres://nobody@127.0.0.1:1/none' }) });
-const query = (slug: string) => prisma.venue.findMany({ where: { slug }, take: 1 });
 
 const page = (slugs: string[]): Page<{ slug: string }> => ({
   nodes: slugs.map((slug) => ({ slug })),
@@ -23,7 +17,7 @@ const page = (slugs: string[]): Page<{ slug: string }> => ({
 const [a, b] = [toConnection(page(['a', 'b'])), toConnection(page(['c', 'd']))];
 
 // Many objects of each shape, as a server makes them: the spread's hidden classes part once its IC has warmed up.
-const base = { prisma, log: null, now: Date.now };
+const base = { log: null, now: Date.now };
 const spreads = Array.from({ length: 3000 }, (_, i) => ({ ...base, requestId: i }));
 const assigned = Array.from({ length: 3000 }, (_, i) => Object.assign({}, base, { requestId: i }));
 const getterLiteral = (n: number) => ({
@@ -34,7 +28,6 @@ const getterLiteral = (n: number) => ({
 
 console.log(
   JSON.stringify({
-    prismaPromise: hasFastProperties(query('a')) && haveSameMap(query('a'), query('b')),
     connection: hasFastProperties(a) && haveSameMap(a, b),
     edge: hasFastProperties(a.edges[0]) && haveSameMap(a.edges[0], b.edges[1]) && a.edges[1].cursor === 'c:b',
     pageInfo: hasFastProperties(a.pageInfo) && haveSameMap(a.pageInfo, b.pageInfo) && b.pageInfo.endCursor === 'c:d',
