@@ -6,6 +6,8 @@ import { graphqlPostLaneOf } from './graphql/post-lane.js';
 import { plainPostOf } from './graphql/plain-post.js';
 import type { GraphQLSurface } from './http/graphql-surface.js';
 import type { GraphQLServer } from './graphql/yoga.js';
+import { mcpPostLaneOf } from './mcp/mcp.lane.js';
+import type { McpSurface } from './mcp/mcp.surface.js';
 import type { Ingress } from './http/ingress.js';
 import { fetchRequestOf, nodeHeaderReader, readDeclaredBody } from './http/node-request.js';
 import { utf8Bytes } from './http/utf8.js';
@@ -14,7 +16,8 @@ import { Response } from './http/fetch-api.js';
 /**
  * The lanes: requests served straight from node:http, without the Fetch layer (a Fetch Request built from node's
  * request, a Fetch Response written back to it), which cost a small read a large share of its CPU (docs/performance.md,
- * Levers). A REST GET (src/rest/get-lane.ts) and a GraphQL POST (src/graphql/post-lane.ts) say which requests. A lane
+ * Levers). A REST GET (src/rest/get-lane.ts), a GraphQL POST (src/graphql/post-lane.ts) and an MCP POST
+ * (src/mcp/mcp.lane.ts) say which requests. A lane
  * runs its surface's own key check, limits and execution, and its answer passes the same answer steps as every other
  * (src/http/answer-steps.ts): a plain 200 whose body no step changes is written with one writeHead, the rest (an
  * error, a body to compress, Yoga's own answer) finished as on the Fetch path, with a Fetch Request made from node's.
@@ -29,10 +32,11 @@ export function createLanes(host: {
   ingress: Ingress;
   rest: RestSurface;
   graphql: GraphQLSurface;
+  mcp: McpSurface;
   yoga: GraphQLServer;
   maxBodyBytes: number;
 }): (req: IncomingMessage, res: ServerResponse) => Promise<void> | null {
-  const { ingress, rest, graphql } = host;
+  const { ingress, rest, graphql, mcp } = host;
 
   /** A REST GET (src/rest/get-lane.ts says which requests and why): the route as the REST surface runs it. */
   async function serveRestGet(req: IncomingMessage, res: ServerResponse, target: LaneTarget, matched: MatchedRoute): Promise<void> {
@@ -88,6 +92,17 @@ export function createLanes(host: {
     await ingress.finishOnNode(req, res, served, exchange);
   }
 
+  /** An MCP POST (src/mcp/mcp.lane.ts says which requests and why): the body read, then the MCP surface's own handler. */
+  async function serveMcpPost(req: IncomingMessage, res: ServerResponse, length: number): Promise<void> {
+    const headers = nodeHeaderReader(req.headers);
+    const exchange = ingress.begin('POST', headers, { req }, '/mcp');
+    const { scope, ip } = exchange;
+    const url = () => `http://${req.headers.host ?? 'localhost'}/mcp`;
+    const answer = await mcp.post({ headers, url, body: () => readDeclaredBody(req, length) }, { ip, requestId: scope.requestId, log: scope.log });
+    if (answer.status === 200 && answer.body && ingress.writeOnNode(res, exchange, Object.entries(answer.headers), answer.body)) return;
+    await ingress.finishOnNode(req, res, new Response(answer.body, { status: answer.status, headers: answer.headers }), exchange);
+  }
+
   return function lane(req, res) {
     const target = restGetLaneOf(req.method, req.url, req.headers);
     if (target) {
@@ -95,6 +110,8 @@ export function createLanes(host: {
       return matched ? serveRestGet(req, res, target, matched) : null;
     }
     const length = graphqlPostLaneOf(req.method, req.url, req.headers, host.maxBodyBytes);
-    return length === null ? null : serveGraphQLPost(req, res, length);
+    if (length !== null) return serveGraphQLPost(req, res, length);
+    const mcpLength = mcpPostLaneOf(req.method, req.url, req.headers, host.maxBodyBytes);
+    return mcpLength === null ? null : serveMcpPost(req, res, mcpLength);
   };
 }

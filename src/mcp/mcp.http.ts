@@ -1,11 +1,29 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import {
+  isInitializeRequest,
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../errors/api-error.js';
 import { readBody } from '../http/body.js';
-import { withJsonBytes } from '../http/responses.js';
-import type { Logger } from '../logging/logger.js';
-import { answerBadParams, batchRefusal, isRunnerCall, jsonRpcError, rpcRefusalOf, SERVER_ERROR, type RpcRefusal } from './mcp.messages.js';
-import { createAssistantServer, runToolOnCore, type PreparedTool, type RouteRunner } from './mcp.server.js';
+import type { HeaderReader } from '../http/context.js';
 import { Response } from '../http/fetch-api.js';
+import { utf8Bytes } from '../http/utf8.js';
+import type { Logger } from '../logging/logger.js';
+import { ExchangeTransport, type Delivery } from './mcp.exchange.js';
+import {
+  badParamsAnswer,
+  batchRefusal,
+  isRunnerCall,
+  jsonRpcError,
+  paramsProblem,
+  rpcRefusalOf,
+  SERVER_ERROR,
+  type RpcRefusal,
+} from './mcp.messages.js';
+import { createAssistantServer, runToolOnCore, type PreparedTool, type RouteRunner, type ToolErrorContext } from './mcp.server.js';
 
 export interface McpHttpOptions {
   /** The tool table with its schemas (built once, on first use). */
@@ -26,11 +44,52 @@ export interface McpHttpOptions {
   toApiError: (error: unknown, log: Logger, requestId: string) => ApiError;
 }
 
+type Scope = { ip: string; requestId: string; log: Logger };
+
+/** A POST to /mcp as the handler reads it: from a Fetch Request, or from node's request on the lane (src/app-lanes.ts). */
+export interface McpPost {
+  headers: HeaderReader;
+  /** The request's URL, read only to judge an Origin (isLoopbackSameOrigin). */
+  url: () => string;
+  /** The body's bytes; throws payload_too_large past the body limit. */
+  body: () => Promise<Uint8Array>;
+}
+
+/** What /mcp answers: its status, headers (names in lower case) and JSON bytes, or no body. */
+export interface McpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer<ArrayBuffer> | null;
+}
+
+export interface McpHttpHandler {
+  /** Any request to /mcp, as a Fetch Request. */
+  fetch(request: Request, scope: Scope): Promise<Response>;
+  /** A POST to /mcp. */
+  post(post: McpPost, scope: Scope): Promise<McpAnswer>;
+}
+
+/** The media type of the answers the SDK's transport wrote; refusals of whole requests are ours, with a charset. */
+const RPC_JSON = 'application/json';
+
+const jsonAnswer = (status: number, body: unknown, type = RPC_JSON, headers: Record<string, string> = {}): McpAnswer => ({
+  status,
+  headers: { 'content-type': type, ...headers },
+  body: utf8Bytes(JSON.stringify(body)),
+});
+
 /** A request refused whole, before the MCP server sees any message of it: JSON-RPC's error response with id null. */
-const rpcErrorResponse = (refusal: RpcRefusal) =>
-  new Response(JSON.stringify(jsonRpcError(refusal)), {
-    status: refusal.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...refusal.headers },
+function rpcRefusal(refusal: RpcRefusal, type = 'application/json; charset=utf-8'): McpAnswer {
+  const headers = Object.fromEntries(Object.entries(refusal.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  return jsonAnswer(refusal.status, jsonRpcError(refusal), type, headers);
+}
+
+const notPost = () =>
+  rpcRefusal({
+    status: 405,
+    code: SERVER_ERROR,
+    message: 'This stateless MCP server takes POST only (no SSE stream, no session).',
+    headers: { allow: 'POST' },
   });
 
 /** The body as JSON; a body that is not UTF-8 JSON is the caller's invalid_json, not an unexpected error. */
@@ -54,80 +113,147 @@ function isLoopbackSameOrigin(origin: string, requestUrl: string): boolean {
   return origin === own.origin && LOOPBACK_HOSTS.has(own.hostname);
 }
 
+/** What one HTTP request's tool calls run under, found by the server's handler through the transport. */
+type Exchange = { run: RouteRunner; context: ToolErrorContext };
+
 /**
- * POST /mcp: the keyless assistant server over Streamable HTTP, stateless (a server and transport per request; JSON
- * responses, no SSE stream). GET and DELETE answer 405: a stateless server offers no standalone stream and no session.
- * DNS-rebinding protection: a request whose Origin is present and neither this service's nor allowed is refused 403.
+ * /mcp: the keyless assistant server over Streamable HTTP, stateless (JSON responses, no SSE stream, no session). One
+ * server per app, made on first use, serves every request through an ExchangeTransport. GET and DELETE answer 405: a
+ * stateless server offers no standalone stream and no session. DNS-rebinding protection: a request whose Origin is
+ * present and neither this service's nor allowed is refused 403.
  */
-export function createMcpHttpHandler(options: McpHttpOptions) {
+export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
   const ownOrigin = new URL(options.baseUrl).origin;
   const allowed = new Set([ownOrigin, ...options.allowedOrigins]);
+  let toolNames: ReadonlySet<string> | undefined;
+  let connected: Promise<ExchangeTransport<Exchange>> | undefined;
+  const transport = () =>
+    (connected ??= (async () => {
+      const exchanges = new ExchangeTransport<Exchange>();
+      const server = createAssistantServer(options.tools(), (tool, args, requestId) => {
+        const { run, context } = exchanges.scopeOf(requestId);
+        return runToolOnCore(tool, args, run, context);
+      });
+      await server.connect(exchanges);
+      return exchanges;
+    })());
 
-  return async (request: Request, scope: { ip: string; requestId: string; log: Logger }): Promise<Response> => {
-    const origin = request.headers.get('origin');
-    if (origin !== null && !allowed.has(origin) && !isLoopbackSameOrigin(origin, request.url)) {
-      return rpcErrorResponse({ status: 403, code: SERVER_ERROR, message: `Origin ${origin} is not allowed.` });
-    }
-    if (request.method !== 'POST') {
-      const message = 'This stateless MCP server takes POST only (no SSE stream, no session).';
-      return rpcErrorResponse({ status: 405, code: SERVER_ERROR, message, headers: { allow: 'POST' } });
-    }
+  function originRefusal(headers: HeaderReader, url: () => string): McpAnswer | null {
+    const origin = headers.get('origin');
+    if (origin === null || allowed.has(origin) || isLoopbackSameOrigin(origin, url())) return null;
+    return rpcRefusal({ status: 403, code: SERVER_ERROR, message: `Origin ${origin} is not allowed.` });
+  }
+
+  async function post(request: McpPost, scope: Scope): Promise<McpAnswer> {
+    const refused = originRefusal(request.headers, request.url);
+    if (refused) return refused;
     let parsed: unknown;
     try {
-      parsed = jsonOf(await readBody(request, options.maxBodyBytes));
+      parsed = jsonOf(await request.body());
     } catch (error) {
-      return rpcErrorResponse(rpcRefusalOf(options.toApiError(error, scope.log, scope.requestId)));
+      return rpcRefusal(rpcRefusalOf(options.toApiError(error, scope.log, scope.requestId)));
     }
-    const refusal = batchRefusal(request, parsed);
-    if (refusal) return rpcErrorResponse(refusal);
-    return answer(request, parsed, scope, options);
+    const refusal = batchRefusal(request.headers, parsed);
+    if (refusal) return rpcRefusal(refusal);
+    toolNames ??= new Set(options.tools().map((t) => t.name));
+    return counted(request.headers, parsed, scope, toolNames, options, await transport());
+  }
+
+  return {
+    post,
+    async fetch(request, scope) {
+      const answer =
+        request.method === 'POST'
+          ? await post({ headers: request.headers, url: () => request.url, body: () => readBody(request, options.maxBodyBytes) }, scope)
+          : (originRefusal(request.headers, () => request.url) ?? notPost());
+      return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    },
   };
 }
-
-type Scope = { ip: string; requestId: string; log: Logger };
 
 /**
  * Counts and runs an admitted body. Every message counts one keyless request of the IP (§8.4): a tool call the runner
  * will run is counted there, per call, its refusal a tool error (§5.2); every other message is counted here before
  * anything runs, the whole body refused 429 when they do not all fit. A tool call answered without reaching the runner
- * (its request refused by the SDK, its arguments refused by toolArguments) is counted afterwards. The answer carries the
- * X-RateLimit headers as they stand after all of it.
+ * (its request refused as malformed, its arguments refused by toolArguments) is counted afterwards. The answer carries
+ * the X-RateLimit headers as they stand after all of it.
  */
-async function answer(request: Request, body: unknown, scope: Scope, options: McpHttpOptions): Promise<Response> {
-  const tools = options.tools();
-  const toolNames = new Set(tools.map((t) => t.name));
-  const messages = Array.isArray(body) ? body : [body];
-  const calls = messages.filter((m) => isRunnerCall(m, toolNames)).length;
-  let headers: Record<string, string> = {};
+async function counted(
+  headers: HeaderReader,
+  body: unknown,
+  scope: Scope,
+  toolNames: ReadonlySet<string>,
+  options: McpHttpOptions,
+  transport: ExchangeTransport<Exchange>,
+): Promise<McpAnswer> {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  const problems = messages.map(paramsProblem);
+  const calls = messages.filter((m, i) => isRunnerCall(m, problems[i], toolNames)).length;
+  let limits: Record<string, string> = {};
   if (calls < messages.length) {
     try {
-      headers = await options.admitKeyless(scope.ip, messages.length - calls);
+      limits = await options.admitKeyless(scope.ip, messages.length - calls);
     } catch (error) {
-      return rpcErrorResponse(rpcRefusalOf(options.toApiError(error, scope.log, scope.requestId)));
+      return rpcRefusal(rpcRefusalOf(options.toApiError(error, scope.log, scope.requestId)));
     }
   }
   let ran = 0;
   const runner = options.runner(scope.ip, scope.requestId, scope.log);
-  const run: RouteRunner = (operationId, args) => {
-    ran++;
-    return runner(operationId, args);
+  const exchange: Exchange = {
+    run: (operationId, args) => {
+      ran++;
+      return runner(operationId, args);
+    },
+    context: { requestId: scope.requestId, baseUrl: options.baseUrl, toApiError: (e) => options.toApiError(e, scope.log, scope.requestId) },
   };
-  const context = {
-    requestId: scope.requestId,
-    baseUrl: options.baseUrl,
-    toApiError: (e: unknown) => options.toApiError(e, scope.log, scope.requestId),
-  };
-  const server = createAssistantServer(tools, (tool, args) => runToolOnCore(tool, args, run, context));
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await server.connect(transport);
-  answerBadParams(transport);
-  let response: Response;
-  try {
-    response = await withJsonBytes(await transport.handleRequest(request, { parsedBody: body }));
-  } finally {
-    void server.close();
+  const answer = await exchanged(headers, messages, problems, exchange, transport);
+  if (calls > 0) limits = await options.countKeyless(scope.ip, Math.max(0, calls - ran));
+  for (const [name, value] of Object.entries(limits)) answer.headers[name.toLowerCase()] = value;
+  return answer;
+}
+
+/**
+ * What the SDK's Streamable HTTP transport checks of a POST, in its order and words (Accept, Content-Type, JSON-RPC
+ * shape, one initialize alone, the MCP-Protocol-Version header), then the messages handed to the server; the answers
+ * to its requests are the body, one alone as itself, several as an array. Only notifications (or responses): 202.
+ */
+async function exchanged(
+  headers: HeaderReader,
+  messages: unknown[],
+  problems: Array<string | null>,
+  exchange: Exchange,
+  transport: ExchangeTransport<Exchange>,
+): Promise<McpAnswer> {
+  const refuse = (status: number, code: number, message: string) => rpcRefusal({ status, code, message }, RPC_JSON);
+  const accept = headers.get('accept');
+  if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
+    return refuse(406, SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream');
   }
-  if (calls > 0) headers = await options.countKeyless(scope.ip, Math.max(0, calls - ran));
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
+  if (!isJsonContentType(headers.get('content-type'))) {
+    return refuse(415, SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json');
+  }
+  const parsed: JSONRPCMessage[] = [];
+  for (const message of messages) {
+    const result = JSONRPCMessageSchema.safeParse(message);
+    if (!result.success) return refuse(400, -32700, 'Parse error: Invalid JSON-RPC message');
+    parsed.push(result.data);
+  }
+  if (parsed.some(isInitializeRequest)) {
+    if (parsed.length > 1) return refuse(400, -32600, 'Invalid Request: Only one initialization request is allowed');
+  } else {
+    const version = headers.get('mcp-protocol-version');
+    if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+      const supported = SUPPORTED_PROTOCOL_VERSIONS.join(', ');
+      return refuse(400, SERVER_ERROR, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supported})`);
+    }
+  }
+  const deliveries = parsed.map((message, i): Delivery => {
+    const problem = problems[i];
+    return problem !== null && 'id' in message && 'method' in message
+      ? { message, refusal: badParamsAnswer(message as JSONRPCRequest, problem) }
+      : { message };
+  });
+  const answers = await transport.exchange(deliveries, exchange);
+  if (answers.length === 0) return { status: 202, headers: {}, body: null };
+  return jsonAnswer(200, answers.length === 1 ? answers[0] : answers);
 }

@@ -11,6 +11,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiError } from '../errors/api-error.js';
+import type { HeaderReader } from '../http/context.js';
 
 /**
  * Most messages one POST may carry as a JSON-RPC batch: the SDK's own cap (it answers the same -32600 past it), checked
@@ -60,8 +61,8 @@ type Message = { method?: unknown; params?: unknown };
 const asMessage = (value: unknown): Message => (value && typeof value === 'object' ? (value as Message) : {});
 
 /** The protocol revision the request speaks: its MCP-Protocol-Version header, or what its initialize offers. */
-function protocolVersionOf(request: Request, messages: unknown[]): string | null {
-  const header = request.headers.get('mcp-protocol-version');
+function protocolVersionOf(headers: HeaderReader, messages: unknown[]): string | null {
+  const header = headers.get('mcp-protocol-version');
   if (header !== null) return header;
   const initialize = messages.map(asMessage).find((m) => m.method === 'initialize');
   const offered = asMessage(initialize?.params) as { protocolVersion?: unknown };
@@ -73,10 +74,10 @@ function protocolVersionOf(request: Request, messages: unknown[]): string | null
  * request (JSON-RPC §6), so is one sent under a revision without batching, and one longer than MAX_BATCH_MESSAGES.
  * A single message (not an array) passes.
  */
-export function batchRefusal(request: Request, body: unknown): RpcRefusal | null {
+export function batchRefusal(headers: HeaderReader, body: unknown): RpcRefusal | null {
   if (!Array.isArray(body)) return null;
   if (body.length === 0) return { status: 400, code: -32600, message: 'Invalid Request: an empty batch holds no message to answer.' };
-  const version = protocolVersionOf(request, body);
+  const version = protocolVersionOf(headers, body);
   // Revisions are dates: compared as text. An unknown value is left to the SDK, which refuses unsupported versions.
   if (version !== null && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= BATCHLESS_SINCE) {
     return {
@@ -137,15 +138,24 @@ export function paramsProblem(message: unknown): string | null {
   return `Invalid params: ${where} ${expected ? `must be ${expected}` : 'is not valid'}.`;
 }
 
-/** A tools/call the tool runner will count (§5.2): well formed and naming a tool of the table. Anything else is not one. */
-export function isRunnerCall(message: unknown, toolNames: ReadonlySet<string>): boolean {
+/**
+ * A tools/call the tool runner will count (§5.2): well formed (`problem`, its paramsProblem, is null) and naming a tool
+ * of the table. Anything else is not one.
+ */
+export function isRunnerCall(message: unknown, problem: string | null, toolNames: ReadonlySet<string>): boolean {
   const { method, params } = asMessage(message);
-  return method === 'tools/call' && paramsProblem(message) === null && toolNames.has((params as { name: string }).name);
+  return method === 'tools/call' && problem === null && toolNames.has((params as { name: string }).name);
+}
+
+/** The -32602 answer to a request whose params the SDK's schemas refuse (`problem`, its paramsProblem). */
+export function badParamsAnswer(message: JSONRPCRequest, problem: string) {
+  return jsonRpcError({ code: ErrorCode.InvalidParams, message: problem }, message.id);
 }
 
 /**
  * Answers a request whose params the SDK's schemas refuse with -32602 and a message of ours, so the schema library's
- * text never reaches a client. Call after the server is connected: the server sets the transport's onmessage, this wraps it.
+ * text never reaches a client (the stdio bridge; /mcp refuses them as it hands messages over). Call after the server
+ * is connected: the server sets the transport's onmessage, this wraps it.
  */
 export function answerBadParams(transport: Transport): void {
   const deliver = transport.onmessage;
@@ -153,7 +163,8 @@ export function answerBadParams(transport: Transport): void {
   transport.onmessage = (message, extra) => {
     const problem = isJSONRPCRequest(message) ? paramsProblem(message) : null;
     if (problem === null) return deliver(message, extra);
-    const refusal = jsonRpcError({ code: ErrorCode.InvalidParams, message: problem }, (message as JSONRPCRequest).id);
-    void transport.send(refusal).catch((error: unknown) => transport.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    void transport
+      .send(badParamsAnswer(message as JSONRPCRequest, problem))
+      .catch((error: unknown) => transport.onerror?.(error instanceof Error ? error : new Error(String(error))));
   };
 }

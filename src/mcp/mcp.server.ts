@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -10,6 +9,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ApiError } from '../errors/api-error.js';
@@ -96,24 +96,24 @@ async function listNotes(): Promise<Array<{ slug: string; title: string; descrip
 }
 
 /**
- * Without one the SDK builds an Ajv instance per server, for elicitation answers these read-only tools never ask
- * for; the stateless HTTP transport makes a server per request, so they share this one.
- */
-const jsonSchemaValidator = new AjvJsonSchemaValidator();
-
-/**
- * One MCP server (the SDK's low-level Server, so tool schemas are the derived JSON Schemas as they are) whose tools run
- * through `callTool`: in process on the core, or forwarded to a running server (stdio bridge).
+ * The assistant server, made once per app and serving every request (src/mcp/mcp.http.ts); `callTool` gets the id the
+ * request is known by on the server's transport, which tells what the call runs under.
+ *
+ * The SDK's low-level Server rather than McpServer: McpServer's registerTool parses arguments with the tool's zod schema
+ * before the tool runs and answers a refusal as its own text ("Input validation error: …" and the issues), while a tool
+ * refuses what its REST route refuses, with the route's code, parameter and hint (§5.2, toolError); it answers an
+ * unknown tool as a tool result rather than -32602; and it takes output schemas only as zod, parsing every result with
+ * them. Here the tools' JSON Schemas are the ones derived from the OpenAPI document (mcp.schemas.ts), whose bounds come
+ * from the modules' zod schemas (parsedBy), and the route enforces them.
  */
 export function createAssistantServer(
   tools: PreparedTool[],
-  callTool: (tool: PreparedTool, args: Record<string, unknown>) => Promise<CallToolResult>,
+  callTool: (tool: PreparedTool, args: Record<string, unknown>, requestId: RequestId) => Promise<CallToolResult>,
 ): Server {
   const server = new Server(
     { name: 'wedding-discovery', title: 'Wedding Discovery (venues, vendors, costs, planning)', version: API_VERSION },
     {
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
-      jsonSchemaValidator,
       instructions:
         'Read-only tools over a wedding venue and vendor catalogue, cost estimates and planning advice. Prices of venues cover the whole minimum stay. Nothing here sends an inquiry or creates data.',
     },
@@ -129,10 +129,10 @@ export function createAssistantServer(
       annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; see tools/list.`);
-    return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>);
+    return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, extra.requestId);
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: (await listNotes()).map((n) => ({

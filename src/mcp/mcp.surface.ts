@@ -4,8 +4,13 @@ import { translate } from '../errors/translate.js';
 import type { AppDeps, RequestContext, RequestContexts } from '../http/context.js';
 import type { HttpSurface } from '../http/ingress.js';
 import { checkKeylessBatch, countKeyless } from '../limits/limits.service.js';
-import { createMcpHttpHandler } from './mcp.http.js';
+import { createMcpHttpHandler, type McpHttpHandler } from './mcp.http.js';
 import { prepareTools, type PreparedTool } from './mcp.server.js';
+
+/** The /mcp surface, and what its POST lane (src/app-lanes.ts) shares of it. */
+export interface McpSurface extends HttpSurface {
+  post: McpHttpHandler['post'];
+}
 
 /**
  * /mcp, §5.2: the keyless assistant server. Each tool call is one keyless request of the client IP, under its budgets,
@@ -19,7 +24,7 @@ export function createMcpSurface(options: {
   /** The OpenAPI document the tools' schemas come from. */
   openApiDocument: () => OpenAPIV3_1.Document;
   runOperation: (operationId: string, args: Record<string, unknown>, context: RequestContext) => Promise<Record<string, unknown>>;
-}): HttpSurface {
+}): McpSurface {
   const { deps, contexts } = options;
   let tools: PreparedTool[] | undefined;
   const mcp = createMcpHttpHandler({
@@ -38,6 +43,7 @@ export function createMcpSurface(options: {
   });
   return {
     accepts: (path) => path === '/mcp',
-    serve: ({ request, scope, ip }) => mcp(request, { ip, requestId: scope.requestId, log: scope.log }),
+    serve: ({ request, scope, ip }) => mcp.fetch(request, { ip, requestId: scope.requestId, log: scope.log }),
+    post: mcp.post,
   };
 }

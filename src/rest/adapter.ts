@@ -12,7 +12,7 @@ import {
 import { createJitExecutor } from '../graphql/jit.js';
 import { classify, ROUTE_DOCUMENTS } from '../errors/classify.js';
 import { answerThroughCache, isSharedRead, type AnswerCodec } from '../cache/response-cache.js';
-import { etagOfObjectBytes, withRequestId, withRequestIdBytes } from '../http/conventions.js';
+import { etagOfObjectBytes, withRequestIdBytes } from '../http/conventions.js';
 import { utf8Bytes } from '../http/utf8.js';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
@@ -120,31 +120,62 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
 }
 
 /**
- * A route's answer: its status and its JSON body as text, without request_id (withRequestId adds it). A GET's answer
- * names its ETag, computed once as it is rendered and kept with it in the response cache.
+ * A route's answer: its status and its JSON body without request_id (answerBytes adds it). The text, its UTF-8 bytes
+ * and a GET's ETag are rendered when first read, once: an assistant tool reads the body alone, and an answer the
+ * response cache keeps in this process is rendered once for every request it serves. An answer loaded from text (a
+ * Redis hit) parses its body only if a tool reads it.
  */
-export interface RouteAnswer {
-  status: number;
-  text: string;
-  etag?: string;
-  /** The text's UTF-8 bytes when it was just rendered (its ETag was hashed from them); absent when loaded from the cache. */
-  bytes?: Buffer;
-  /** The body the text was rendered from, when it was just rendered: a caller that needs the object need not parse. */
-  body?: Record<string, unknown>;
+export class RouteAnswer {
+  private parsed?: Record<string, unknown>;
+  private rendered?: string;
+  private encoded?: Buffer;
+  private hashed?: string;
+
+  constructor(
+    readonly status: number,
+    from: { body: Record<string, unknown> } | { text: string; etag?: string },
+  ) {
+    if ('body' in from) this.parsed = from.body;
+    else {
+      this.rendered = from.text;
+      this.hashed = from.etag;
+    }
+  }
+
+  get body(): Record<string, unknown> {
+    return (this.parsed ??= JSON.parse(this.rendered!) as Record<string, unknown>);
+  }
+
+  get text(): string {
+    return (this.rendered ??= JSON.stringify(this.parsed));
+  }
+
+  get bytes(): Buffer {
+    return (this.encoded ??= utf8Bytes(this.text));
+  }
+
+  /** A GET's ETag (200), hashed from the bytes it sends. */
+  get etag(): string | undefined {
+    return this.status === 200 ? (this.hashed ??= etagOfObjectBytes(this.bytes)) : undefined;
+  }
 }
 
-/** The answer's body as sent (request_id added), as UTF-8 bytes: from the rendered bytes when there are any. */
+/** The answer's body as sent (request_id added), as UTF-8 bytes. */
 export function answerBytes(answer: RouteAnswer, requestId: string): Buffer<ArrayBuffer> {
-  return answer.bytes ? withRequestIdBytes(answer.bytes, requestId) : utf8Bytes(withRequestId(answer.text, requestId));
+  return withRequestIdBytes(answer.bytes, requestId);
 }
 
-/** A rendered answer as the response cache keeps it: the ETag, a line break, the body. */
+/**
+ * A rendered answer as the response cache keeps it: the ETag, a line break, the body. The in-process cache keeps the
+ * answer itself beside that text (nothing changes an answer once made), so its hits are neither parsed nor rendered again.
+ */
 const routeAnswers: AnswerCodec<RouteAnswer> = {
   keep: (answer) => `${answer.etag ?? ''}\n${answer.text}`,
   load: (kept) => {
     const cut = kept.indexOf('\n');
-    return { status: 200, etag: kept.slice(0, cut) || undefined, text: kept.slice(cut + 1) };
+    return new RouteAnswer(200, { etag: kept.slice(0, cut) || undefined, text: kept.slice(cut + 1) });
   },
+  reusable: true,
 };
 
 /**
@@ -206,11 +237,7 @@ function renderAnswer(compiled: CompiledRoute, result: ExecutionResult, rename: 
   }
   const raw = result.data?.[compiled.rootField];
   const data = compiled.enumOutputs && compiled.root.selectionSet ? withWireValues(raw, [compiled.root.selectionSet], compiled.enumOutputs) : raw;
-  const body = envelope(compiled.route.envelope, data);
-  const text = JSON.stringify(body);
-  if (compiled.route.method === 'POST') return { status: 201, text, body };
-  const bytes = utf8Bytes(text);
-  return { status: 200, text, bytes, etag: etagOfObjectBytes(bytes), body };
+  return new RouteAnswer(compiled.route.method === 'POST' ? 201 : 200, { body: envelope(compiled.route.envelope, data) });
 }
 
 /** Route documents are known at start: each query is compiled by graphql-jit on its first request. */

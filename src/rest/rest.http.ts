@@ -86,9 +86,7 @@ export function createRestSurface(options: { schema: GraphQLSchema; baseUrl: str
     async runOperation(operationId, args, context) {
       const compiled = routesById.get(operationId);
       if (!compiled) throw new Error(`assistant tool: no route ${operationId}`);
-      const answer = await runRoute(compiled, { arguments: args }, schema, context);
-      // A shared read served from the response cache comes back as its text only.
-      return answer.body ?? (JSON.parse(answer.text) as Record<string, unknown>);
+      return (await runRoute(compiled, { arguments: args }, schema, context)).body;
     },
   };
 

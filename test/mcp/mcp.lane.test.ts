@@ -1,0 +1,127 @@
+// The MCP POST lane (src/mcp/mcp.lane.ts): which requests node:http serves without the Fetch layer, and that each
+// answers there as it does on the Fetch path, status, every header and every byte.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcpPostLaneOf } from '../../src/mcp/mcp.lane.js';
+import { SPEC_POLICY } from '../../src/limits/limits.policy.js';
+import { createTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
+import { listenApp } from '../support/processes.js';
+import { rawHeader as header, sendRaw } from '../support/raw-http.js';
+
+const MAX_BODY_BYTES = 64 * 1024;
+const POST = { 'content-type': 'application/json', 'content-length': '100' };
+
+describe('mcpPostLaneOf: which MCP POSTs node:http serves without the Fetch layer', () => {
+  const lane = (headers: Record<string, string>, target = '/mcp', method = 'POST') => mcpPostLaneOf(method, target, headers, MAX_BODY_BYTES);
+
+  it('takes a POST to /mcp with a declared length within the body limit, whatever its media type, and gives that length', () => {
+    expect(lane(POST)).toBe(100);
+    expect(lane({ ...POST, 'content-type': 'text/plain', accept: 'application/json' })).toBe(100); // refused by the handler, as on the Fetch path
+    expect(lane({ ...POST, 'content-length': String(MAX_BODY_BYTES) })).toBe(MAX_BODY_BYTES);
+  });
+
+  it('leaves to the Fetch path a body past the limit, a chunked or encoded one, CORS, a query string and other methods', () => {
+    expect(lane({ ...POST, 'content-length': String(MAX_BODY_BYTES + 1) })).toBeNull();
+    expect(lane({ 'content-type': 'application/json' })).toBeNull();
+    expect(lane({ ...POST, 'transfer-encoding': 'chunked' })).toBeNull();
+    expect(lane({ ...POST, 'content-encoding': 'identity' })).toBeNull();
+    expect(lane({ ...POST, origin: 'http://api.test' })).toBeNull();
+    expect(lane(POST, '/mcp?x=1')).toBeNull();
+    expect(lane(POST, '/mcp/')).toBeNull();
+    expect(lane(POST, '/mcp', 'GET')).toBeNull();
+    expect(mcpPostLaneOf('POST', undefined, POST, MAX_BODY_BYTES)).toBeNull();
+  });
+});
+
+const ACCEPT = 'application/json, text/event-stream';
+const call = (id: number | string, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
+/**
+ * An app on a real listener, and each request sent both ways: through the lane, and through the Fetch path (its twin
+ * says `Content-Encoding: identity`, which changes nothing else). Each side has its own client IP, so their keyless
+ * counters, and so their headers, move in step.
+ */
+function twoWays(options: TestAppOptions) {
+  const env = { t: undefined as unknown as TestApp, base: '', close: async () => {} };
+  beforeAll(async () => {
+    env.t = await createTestApp({ now: () => new Date('2026-06-01T12:00:00Z'), trustProxy: true, ...options });
+    const listening = await listenApp(env.t.app);
+    Object.assign(env, { base: listening.base, close: listening.close });
+  });
+  afterAll(async () => {
+    await env.close();
+    await env.t?.close();
+  });
+
+  async function both(body: unknown, headers: Record<string, string> = {}) {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const on = async (side: 'lane' | 'fetch') => {
+      const h: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: ACCEPT,
+        'x-request-id': 'mcp-lane-test-1',
+        'x-forwarded-for': side === 'lane' ? '10.0.2.1' : '10.0.2.2',
+        ...headers,
+      };
+      if (side === 'fetch') h['content-encoding'] = 'identity';
+      expect(mcpPostLaneOf('POST', '/mcp', { ...h, 'content-length': String(Buffer.byteLength(text)) }, MAX_BODY_BYTES) !== null).toBe(
+        side === 'lane',
+      );
+      const answer = await sendRaw(env.base, '/mcp', { method: 'POST', headers: h, body: text });
+      return { ...answer, body: answer.body.toString(answer.headers.some((x) => x.startsWith('content-encoding:')) ? 'latin1' : 'utf8') };
+    };
+    // With the response cache on, a third client asks first, so that both sides are answered from it.
+    await sendRaw(env.base, '/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT, 'x-forwarded-for': '10.0.2.3' },
+      body: text,
+    });
+    const lane = await on('lane');
+    const fetchPath = await on('fetch');
+    expect(lane).toEqual(fetchPath);
+    return lane;
+  }
+  return { env, both };
+}
+
+describe.each([
+  ['without the response cache', {}],
+  ['with the response cache (both sides answered from it)', { responseCache: { ttlSeconds: 300 } }],
+] as const)('the MCP POST lane answers as the Fetch path does, %s', (_name, options) => {
+  const { env, both } = twoWays({ ...options, limits: { ...SPEC_POLICY, keylessPerMinute: 1_000 } });
+
+  it("M1's call: status, every header and the body byte for byte; the keyless limit headers and the request id", async () => {
+    const answer = await both(call(1, 'search_venues', { limit: 20 }));
+    expect(answer.status).toBe(200);
+    const { result } = JSON.parse(answer.body);
+    expect(result.structuredContent.data).toHaveLength(20);
+    expect(result.structuredContent.request_id).toBe('mcp-lane-test-1');
+    expect(header(answer, 'content-type')).toBe('application/json');
+    expect(header(answer, 'cache-control')).toBe('no-store');
+    expect(header(answer, 'x-ratelimit-remaining')).toBeDefined();
+    expect(header(answer, 'x-request-id')).toBe('mcp-lane-test-1');
+    expect(header(await both(call(2, 'search_venues', { limit: 20 }), { 'accept-encoding': 'br' }), 'content-encoding')).toBe('br');
+  });
+
+  it('tool errors, JSON-RPC errors, notifications and batches', async () => {
+    const refused = await both(call(3, 'search_venues', { limit: 80 }));
+    expect(JSON.parse(refused.body).result.structuredContent.error.code).toBe('invalid_parameters');
+    expect(JSON.parse((await both(call(4, 'no_such_tool', {}))).body).error.code).toBe(-32602);
+    expect(JSON.parse((await both(call(5, 'search_venues', [1]))).body).error.code).toBe(-32602);
+    expect((await both({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);
+    const batch = await both([call(1, 'list_vendor_categories', {}), { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+    expect(JSON.parse(batch.body)).toHaveLength(2);
+    expect((await both('{')).status).toBe(400);
+    expect((await both({ hello: 'world' })).status).toBe(400);
+    expect((await both({ jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'application/json' })).status).toBe(406);
+    expect((await both({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': 'text/plain' })).status).toBe(415);
+  });
+
+  it('logs each lane request as the Fetch path does', async () => {
+    await both({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    const lines = env.t.logs.filter((l) => l.includes('"msg":"request"') && l.includes('"path":"/mcp"')).map((l) => JSON.parse(l));
+    expect(lines.slice(-2).map(({ method, path, status, requestId }) => ({ method, path, status, requestId }))).toEqual([
+      { method: 'POST', path: '/mcp', status: 200, requestId: 'mcp-lane-test-1' },
+      { method: 'POST', path: '/mcp', status: 200, requestId: 'mcp-lane-test-1' },
+    ]);
+  });
+});
