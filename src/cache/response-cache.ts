@@ -43,6 +43,8 @@ export interface CachedAnswer {
   data: string;
   /** The answer itself, when its codec lets it be served again as it is: kept by the in-process cache only. */
   answer?: unknown;
+  /** What `answer` holds, bytes (AnswerCodec.reuse): the in-process cache's bound counts it instead of `data`. */
+  size?: number;
   /** When it was computed, Unix ms on the app's clock (Age header). */
   storedAt: number;
   venueLookups: number;
@@ -81,12 +83,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const ttlSeconds = Math.min(Math.max(options.ttlSeconds, 0), RESPONSE_CACHE_MAX_TTL_SECONDS);
   const epoch = () => `${options.generation()}:${options.now().toISOString().slice(0, 10)}`;
   if (!options.redisUrl) {
-    // Entries as they are, not as text: a hit hands back the answer computed (AnswerCodec.reusable) without parsing.
-    // One that keeps its answer holds about twice what its text alone does (a 20-venue search: the object 27 KB and
-    // its UTF-8 bytes 22 KB beside 22 K characters of text), and is counted so.
+    // Entries as they are, not as text: a hit hands back the answer kept (AnswerCodec.reuse) without parsing it, and
+    // the bound counts what the entry holds.
     const lru = new LRUCache<string, CachedAnswer>({
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (value, key) => (value.answer === undefined ? 1 : 2) * value.data.length + key.length,
+      sizeCalculation: (value, key) => (value.size ?? value.data.length) + key.length,
       ttl: ttlSeconds * 1000,
       // The app's clock, so tests move time instead of waiting; read on every check, since lru-cache otherwise keeps a
       // reading for 1 ms of real time, and a lookup within that millisecond of a clock move saw the time before it.
@@ -178,8 +179,11 @@ export function sharedReadOf(document: DocumentNode, operationName?: string | nu
 export interface AnswerCodec<T> {
   keep: (answer: T) => string | null;
   load: (text: string) => T;
-  /** Nothing changes an answer once made: the in-process cache may serve the very object again instead of loading its text. */
-  reusable?: boolean;
+  /**
+   * The answer as the in-process cache keeps it and serves it again, and its size in bytes (null: not kept). Nothing
+   * changes an answer once made, so a hit hands back this very object instead of loading text.
+   */
+  reuse?: (answer: T) => { kept: T; bytes: number } | null;
 }
 
 /**
@@ -209,10 +213,14 @@ export async function answerThroughCache<T>(
   const notes: AnswerNotes = { venueLookups: 0 };
   ctx.answerNotes = notes;
   const answer = await compute();
-  const text = !notes.doNotReuse ? codec.keep(answer) : null;
-  if (text !== null) {
-    const kept: CachedAnswer = { data: text, storedAt: ctx.now().getTime(), venueLookups: notes.venueLookups };
-    cache.keep(key, codec.reusable ? { ...kept, answer } : kept);
+  if (!notes.doNotReuse) {
+    const storedAt = ctx.now().getTime();
+    const reused = cache.kind === 'memory' && codec.reuse ? codec.reuse(answer) : null;
+    if (reused) cache.keep(key, { data: '', answer: reused.kept, size: reused.bytes, storedAt, venueLookups: notes.venueLookups });
+    else {
+      const text = codec.keep(answer);
+      if (text !== null) cache.keep(key, { data: text, storedAt, venueLookups: notes.venueLookups });
+    }
   }
   noteCache(ctx, 'MISS');
   return answer;

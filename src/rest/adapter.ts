@@ -130,24 +130,43 @@ export class RouteAnswer {
   private rendered?: string;
   private encoded?: Buffer;
   private hashed?: string;
+  /** A cached answer (kept()) memoises nothing it derives: what it holds is what the cache's bound counted. */
+  private fixed = false;
 
   constructor(
     readonly status: number,
-    from: { body: Record<string, unknown> } | { text: string; etag?: string },
+    from: { body: Record<string, unknown> } | { text: string; etag?: string } | { bytes: Buffer; etag?: string },
   ) {
     if ('body' in from) this.parsed = from.body;
     else {
-      this.rendered = from.text;
+      if ('bytes' in from) this.encoded = from.bytes;
+      else this.rendered = from.text;
       this.hashed = from.etag;
     }
   }
 
+  /**
+   * The answer as the in-process response cache keeps it: its bytes and ETag alone, which is what a REST hit sends. A
+   * tool that reads a kept answer's body parses the bytes each time rather than keep a second copy of the answer.
+   */
+  kept(): RouteAnswer {
+    const kept = new RouteAnswer(this.status, { bytes: this.bytes, etag: this.etag });
+    kept.fixed = true;
+    return kept;
+  }
+
   get body(): Record<string, unknown> {
-    return (this.parsed ??= JSON.parse(this.rendered!) as Record<string, unknown>);
+    if (this.parsed) return this.parsed;
+    const parsed = JSON.parse(this.text) as Record<string, unknown>;
+    if (!this.fixed) this.parsed = parsed;
+    return parsed;
   }
 
   get text(): string {
-    return (this.rendered ??= JSON.stringify(this.parsed));
+    if (this.rendered !== undefined) return this.rendered;
+    const text = this.parsed ? JSON.stringify(this.parsed) : this.encoded!.toString('utf8');
+    if (!this.fixed) this.rendered = text;
+    return text;
   }
 
   get bytes(): Buffer {
@@ -166,8 +185,8 @@ export function answerBytes(answer: RouteAnswer, requestId: string): Buffer<Arra
 }
 
 /**
- * A rendered answer as the response cache keeps it: the ETag, a line break, the body. The in-process cache keeps the
- * answer itself beside that text (nothing changes an answer once made), so its hits are neither parsed nor rendered again.
+ * A rendered answer as the response cache keeps it: the ETag, a line break, the body (Redis). The in-process cache
+ * keeps the answer's bytes and ETag (RouteAnswer.kept), so a REST hit is neither parsed nor rendered again.
  */
 const routeAnswers: AnswerCodec<RouteAnswer> = {
   keep: (answer) => `${answer.etag ?? ''}\n${answer.text}`,
@@ -175,7 +194,10 @@ const routeAnswers: AnswerCodec<RouteAnswer> = {
     const cut = kept.indexOf('\n');
     return new RouteAnswer(200, { etag: kept.slice(0, cut) || undefined, text: kept.slice(cut + 1) });
   },
-  reusable: true,
+  reuse: (answer) => {
+    const kept = answer.kept();
+    return { kept, bytes: kept.bytes.byteLength };
+  },
 };
 
 /**

@@ -189,3 +189,24 @@ describe('the assistant tools share the cache', () => {
     expect(statements).toBe(0);
   });
 });
+
+describe('the in-process bound (RESPONSE_CACHE_MAX_MB)', () => {
+  it('counts the bytes an entry holds: an answer larger than the bound is never kept, a smaller one is', async () => {
+    const bounded = await createTestApp({ limits: 'spec', responseCache: { ttlSeconds: 300, maxBytes: 20_000 } });
+    try {
+      const large = '/api/v1/venues?limit=50';
+      const [a, b] = [await bounded.rest(large), await bounded.rest(large)];
+      expect(Buffer.byteLength(a.text)).toBeGreaterThan(20_000);
+      expect([a.headers.get('x-cache'), b.headers.get('x-cache')]).toEqual(['MISS', 'MISS']);
+      const small = '/api/v1/venues?state=oregon&limit=1';
+      const [c, d] = [await bounded.rest(small), await bounded.rest(small)];
+      expect(Buffer.byteLength(c.text)).toBeLessThan(10_000);
+      expect([c.headers.get('x-cache'), d.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+      // A hit is the very answer: the same bytes (request_id aside) and ETag.
+      expect(withoutRequestId(d.text)).toBe(withoutRequestId(c.text));
+      expect(d.headers.get('etag')).toBe(c.headers.get('etag'));
+    } finally {
+      await bounded.close();
+    }
+  });
+});
