@@ -8,7 +8,8 @@ import { parsePricingEstimate } from '../src/pricing/pricing.inputs.js';
 import { regionalCostRange } from '../src/pricing/regional-ranges.service.js';
 import { benchmarksOf, listingsOf, type ListingRow } from '../src/pricing/benchmarks.service.js';
 import { KNOWLEDGE_NOTE, RRF_K } from '../src/knowledge/knowledge.service.js';
-import { bytesToVector, dot, sharedEmbedder } from '../src/knowledge/knowledge.embedder.js';
+import { bytesToVector, dot } from '../src/knowledge/knowledge.embedder.js';
+import { sharedEmbedder } from '../src/knowledge/knowledge.model-host.js';
 
 /**
  * Baseline B1: the best a hand-written query can do for the same bodies the API returns, one SQL statement per

@@ -212,9 +212,29 @@ export function processCpuMicros(pid: number): number | null {
   return own === null ? null : descendantsCpuMicros(pid) + own;
 }
 
-/** processCpuMicros's descendants' part alone: on PGlite, the embedded database process. */
+/** processCpuMicros's descendants' part alone. */
 export function descendantsCpuMicros(pid: number): number {
   return childPids(pid).reduce((sum, child) => sum + (processCpuMicros(child) ?? 0), 0);
+}
+
+/**
+ * The server's descendant that runs `script` (a file name its command line holds), or undefined: the embedded database
+ * (`database-process`) and the sentence model (`knowledge.model-process`) are both children of the API.
+ */
+export function descendantRunning(pid: number, script: string): number | undefined {
+  return descendantPids(pid).find((child) => {
+    try {
+      return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(script);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The CPU of the server's embedded database process (PGlite), µs; 0 when it has none (PostgreSQL). */
+export function embeddedDatabaseCpuMicros(serverPid: number): number {
+  const database = descendantRunning(serverPid, 'database-process');
+  return database === undefined ? 0 : (processCpuMicros(database) ?? 0);
 }
 
 /** The live descendants of `pid` (children, theirs, …). */

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { descendantsCpuMicros, processCpuMicros, systemCpuMicros } from './children.js';
+import { embeddedDatabaseCpuMicros, processCpuMicros, systemCpuMicros } from './children.js';
 
 export interface LoadTarget {
   url: string;
@@ -90,7 +90,7 @@ function rotate(rotation: Rotation) {
 
 export async function measure(target: LoadTarget, serverPid: number, options: LoadOptions, extras: MeasureExtras = {}): Promise<Measurement> {
   const serverBefore = processCpuMicros(serverPid);
-  const embeddedBefore = descendantsCpuMicros(serverPid);
+  const embeddedBefore = embeddedDatabaseCpuMicros(serverPid);
   const databaseBefore = extras.databasePid ? processCpuMicros(extras.databasePid) : null;
   const linesBefore = extras.stdoutLines?.();
   const systemBefore = systemCpuMicros();
@@ -108,7 +108,7 @@ export async function measure(target: LoadTarget, serverPid: number, options: Lo
     timeout: 10,
   });
   const serverAfter = processCpuMicros(serverPid);
-  const embeddedAfter = descendantsCpuMicros(serverPid);
+  const embeddedAfter = embeddedDatabaseCpuMicros(serverPid);
   const databaseAfter = extras.databasePid ? processCpuMicros(extras.databasePid) : null;
   const systemAfter = systemCpuMicros();
   const self = process.cpuUsage(selfBefore);

@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase } from '../src/db/client.js';
 import { createApiKey } from '../src/auth/api-keys.service.js';
-import { cleanupAll, descendantPids, freePort, pinSelf, registerTempDir, startNode, type Child } from './children.js';
+import { cleanupAll, descendantRunning, freePort, pinSelf, registerTempDir, startNode, type Child } from './children.js';
 import { createRotation } from './load.js';
 import { loadMix, measureMix, type MixCursor } from './mix-replay.js';
 import { MIX_CURSOR_SECRET } from './mix.js';
@@ -52,6 +52,8 @@ interface Sample {
   when: string;
   api: ProcessMemory | null;
   database: ProcessMemory | null;
+  /** The sentence model's process while it runs (started by the first knowledge search, gone when idle). */
+  model: ProcessMemory | null;
   /** The mix's throughput over the minute before, the API's CPU per request (its database's included) and the database's. */
   load?: { rps: number; cpuMicros: number | null; databaseCpuMicros: number | null };
 }
@@ -74,17 +76,23 @@ function memoryOf(pid: number | undefined): ProcessMemory | null {
 }
 
 function sampleOf(when: string, api: Child, load?: Sample['load']): Sample {
-  return { when, api: memoryOf(api.pid), database: memoryOf(descendantPids(api.pid)[0]), load };
+  return {
+    when,
+    api: memoryOf(api.pid),
+    database: memoryOf(descendantRunning(api.pid, 'database-process')),
+    model: memoryOf(descendantRunning(api.pid, 'knowledge.model-process')),
+    load,
+  };
 }
 
 function table(samples: Sample[]): string {
   const mb = (m: ProcessMemory | null, key: keyof ProcessMemory) => (m ? Math.round(m[key]).toString() : '–');
   return [
-    '| when | API RSS MB | API peak MB | database RSS MB | database peak MB | mix req/s | µs CPU/req | database µs/req |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    '| when | API RSS MB | API peak MB | database RSS MB | database peak MB | model RSS MB | mix req/s | µs CPU/req | database µs/req |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...samples.map(
       (s) =>
-        `| ${s.when} | ${mb(s.api, 'rss')} | ${mb(s.api, 'peak')} | ${mb(s.database, 'rss')} | ${mb(s.database, 'peak')} | ` +
+        `| ${s.when} | ${mb(s.api, 'rss')} | ${mb(s.api, 'peak')} | ${mb(s.database, 'rss')} | ${mb(s.database, 'peak')} | ${mb(s.model, 'rss')} | ` +
         `${s.load ? Math.round(s.load.rps) : ''} | ${s.load?.cpuMicros ? Math.round(s.load.cpuMicros) : ''} | ` +
         `${s.load?.databaseCpuMicros ? Math.round(s.load.databaseCpuMicros) : ''} |`,
     ),

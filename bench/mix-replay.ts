@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { Answer, BenchRequest } from './cases.js';
-import { descendantsCpuMicros, processCpuMicros } from './children.js';
+import { embeddedDatabaseCpuMicros, processCpuMicros } from './children.js';
 import { entryProblem, materialise, type MixEntry, type MixFile } from './mix.js';
 import { measurementOf, type MeasureExtras, type Measurement, type Rotation } from './load.js';
 
@@ -105,7 +105,7 @@ export async function measureMix(
     ...(request.body ? { 'content-type': 'application/json' } : {}),
   });
   const serverBefore = processCpuMicros(serverPid);
-  const embeddedBefore = descendantsCpuMicros(serverPid);
+  const embeddedBefore = embeddedDatabaseCpuMicros(serverPid);
   const databaseBefore = extras.databasePid ? processCpuMicros(extras.databasePid) : null;
   const linesBefore = extras.stdoutLines?.();
   const result = await autocannon({
@@ -132,7 +132,7 @@ export async function measureMix(
     ],
   });
   const serverAfter = processCpuMicros(serverPid);
-  const embeddedAfter = descendantsCpuMicros(serverPid);
+  const embeddedAfter = embeddedDatabaseCpuMicros(serverPid);
   const databaseAfter = extras.databasePid ? processCpuMicros(extras.databasePid) : null;
   const completed = result['2xx'] + result.non2xx;
   const sent = cursor.next - startedAt;

@@ -2,14 +2,14 @@
 // test/knowledge/questions.json, for words alone, meaning alone and fused. Runs on a fresh in-memory database.
 import { readFile } from 'node:fs/promises';
 import { openDatabase } from '../src/db/client.js';
-import { sharedEmbedder } from '../src/knowledge/knowledge.embedder.js';
+import { createUseLiteEmbedder } from '../src/knowledge/knowledge.embedder.js';
 import { evaluateKnowledge, type Figures, type LabelledQuestion } from '../src/knowledge/knowledge.eval.js';
 import { ingestKnowledge } from '../src/knowledge/knowledge.ingest.js';
 
 const questions = JSON.parse(await readFile(new URL('../test/knowledge/questions.json', import.meta.url), 'utf8')) as LabelledQuestion[];
 const db = await openDatabase({ memory: true });
 try {
-  const embedder = sharedEmbedder();
+  const embedder = createUseLiteEmbedder();
   const ingest = await ingestKnowledge(db.prisma, { embedder });
   const result = await evaluateKnowledge(db.prisma, embedder, questions);
   const row = (name: string, f: Figures) => `${name.padEnd(10)} ${f.recallAt5.toFixed(3).padStart(9)} ${f.mrr.toFixed(3).padStart(7)}`;

@@ -3,12 +3,12 @@
 // a section has no precomputed vector). Unchanged sections keep their vectors; only new text is embedded.
 //   npx tsx scripts/knowledge-embeddings.ts
 import { readKnowledgeSections } from '../src/knowledge/knowledge.content.js';
-import { sharedEmbedder } from '../src/knowledge/knowledge.embedder.js';
+import { createUseLiteEmbedder } from '../src/knowledge/knowledge.embedder.js';
 import { readPrecomputed, vectorsFor, writePrecomputed, EMBEDDINGS_FILE } from '../src/knowledge/knowledge.ingest.js';
 
 const started = performance.now();
 const sections = await readKnowledgeSections();
-const embedder = sharedEmbedder();
+const embedder = createUseLiteEmbedder();
 const { vectors, embedded, failed } = await vectorsFor(sections, { embedder, precomputed: await readPrecomputed() });
 if (failed) {
   console.error('The embedding model could not run; nothing written.');

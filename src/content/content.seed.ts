@@ -1,11 +1,12 @@
 // Planning content (§2.7, §2.12, §2.13) brought up to date at start and in the test templates: knowledge sections
 // and blog posts follow their Markdown files (only what changed is written; sections are embedded only when their
-// text changed), and the inspiration gallery is generated once the catalogue it links to exists.
+// text changed), and the inspiration gallery is generated once the catalogue it links to exists. Nothing is written
+// when nothing changed, so the catalogue generation (raised by any write, src/cache/catalogue-generation.ts) stays.
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { raiseCatalogueGeneration } from '../cache/catalogue-generation.js';
 import { syncBlog } from '../blog/blog.seed.js';
 import { seedInspiration } from '../inspiration/inspiration.seed.js';
-import { sharedEmbedder, type Embedder } from '../knowledge/knowledge.embedder.js';
+import type { Embedder } from '../knowledge/knowledge.embedder.js';
+import { sharedEmbedder } from '../knowledge/knowledge.model-host.js';
 import { ingestKnowledge, type IngestSummary } from '../knowledge/knowledge.ingest.js';
 
 export interface ContentSummary {
@@ -21,8 +22,6 @@ export async function seedContent(
   const knowledge = await ingestKnowledge(prisma, { embedder: options.embedder ?? sharedEmbedder(), onProgress: options.onProgress });
   const blog = await syncBlog(prisma);
   const inspirationPhotos = await seedInspiration(prisma);
-  // Cached answers computed from the content before this change are retired on every node.
-  if (knowledge.written + knowledge.deleted + blog.written + blog.deleted + inspirationPhotos > 0) await raiseCatalogueGeneration(prisma);
   options.onProgress?.(`content: ${blog.posts} blog posts (${blog.written} written), ${inspirationPhotos} inspiration photos generated`);
   return { knowledge, blog, inspirationPhotos };
 }

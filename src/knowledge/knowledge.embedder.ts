@@ -65,12 +65,6 @@ export function createUseLiteEmbedder(load: () => Promise<SentenceModel> = loadU
   };
 }
 
-let shared: Embedder | undefined;
-/** The one process-wide USE-lite embedder (the model is too large to load per app). Created on first call. */
-export function sharedEmbedder(): Embedder {
-  return (shared ??= createUseLiteEmbedder());
-}
-
 /** The text a section is embedded from: its title and heading give the body its topic. */
 export function embeddingText(section: { title: string; heading: string; body: string }): string {
   return [section.title, section.heading, section.body].filter(Boolean).join('. ');

@@ -2,7 +2,8 @@
 // a different embedder can be attached to one database client, which is how tests force the semantic half down
 // (§4.6 degraded text_only) without touching the app's wiring.
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { sharedEmbedder, type Embedder } from './knowledge.embedder.js';
+import type { Embedder } from './knowledge.embedder.js';
+import { sharedEmbedder } from './knowledge.model-host.js';
 
 const overrides = new WeakMap<PrismaClient, Embedder>();
 
