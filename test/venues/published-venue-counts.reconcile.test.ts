@@ -3,6 +3,7 @@
 // (`npm run db:reconcile`) recomputes them from Venue and says what it fixed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { countedFromVenues, countedInTable } from './published-venue-counts.support.js';
 import { followCatalogueGeneration, readCatalogueGeneration, type CatalogueGeneration } from '../../src/cache/catalogue-generation.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createTestDatabase } from '../support/database.js';
@@ -23,23 +24,8 @@ afterAll(async () => {
   await t.db.close();
 });
 
-type Counted = { amenity: string; otherAmenity: string; venues: number };
-
-/** Published venues by pair of distinct amenities and all of them under ('', ''), counted from Venue itself. */
-async function reference(): Promise<Counted[]> {
-  return t.db.prisma.$queryRawUnsafe<Counted[]>(`
-    SELECT a.x AS amenity, b.x AS "otherAmenity", count(DISTINCT v.id)::int AS venues
-      FROM "Venue" v, unnest(v.amenities) a(x), unnest(v.amenities) b(x) WHERE v.published AND a.x < b.x GROUP BY 1, 2
-    UNION ALL SELECT '', '', count(*)::int FROM "Venue" WHERE published
-    ORDER BY 1, 2`);
-}
-
-/** The table's rows, less pairs whose venues have all gone (kept at 0 by the triggers and by the reconcile). */
-async function counted(): Promise<Counted[]> {
-  return t.db.prisma.$queryRawUnsafe<Counted[]>(
-    `SELECT amenity, "otherAmenity", venues FROM "PublishedVenueCount" WHERE venues <> 0 OR amenity = '' ORDER BY 1, 2`,
-  );
-}
+const reference = () => countedFromVenues(t.db.prisma);
+const counted = () => countedInTable(t.db.prisma);
 
 async function setCountTriggers(state: 'ENABLE' | 'DISABLE') {
   for (const name of COUNT_TRIGGERS) await t.db.prisma.$executeRawUnsafe(`ALTER TABLE "Venue" ${state} TRIGGER "${name}"`);

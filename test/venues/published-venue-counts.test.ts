@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Venue } from '../../src/generated/prisma/client.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { countedFromVenues, countedInTable } from './published-venue-counts.support.js';
 
 // PublishedVenueCount (migration 20261128225455_published_venue_counts) holds the total_count of a search without
 // filters and of a search by two amenities alone, kept by statement triggers on Venue. The reference here counts
@@ -11,23 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Counted = { amenity: string; otherAmenity: string; venues: number };
-
-/** Published venues by pair of distinct amenities (in the database's order), and all of them under ('', ''). */
-async function reference(): Promise<Counted[]> {
-  return t.db.prisma.$queryRawUnsafe<Counted[]>(`
-    SELECT a.x AS amenity, b.x AS "otherAmenity", count(DISTINCT v.id)::int AS venues
-      FROM "Venue" v, unnest(v.amenities) a(x), unnest(v.amenities) b(x) WHERE v.published AND a.x < b.x GROUP BY 1, 2
-    UNION ALL SELECT '', '', count(*)::int FROM "Venue" WHERE published
-    ORDER BY 1, 2`);
-}
-
-/** The table's rows, less pairs whose venues have all gone (a count of 0 is kept, and is exact). */
-async function counted(): Promise<Counted[]> {
-  return t.db.prisma.$queryRawUnsafe<Counted[]>(
-    `SELECT amenity, "otherAmenity", venues FROM "PublishedVenueCount" WHERE venues <> 0 OR amenity = '' ORDER BY 1, 2`,
-  );
-}
+const reference = () => countedFromVenues(t.db.prisma);
+const counted = () => countedInTable(t.db.prisma);
 
 async function expectExact(step: string) {
   expect(await counted(), step).toEqual(await reference());

@@ -1,0 +1,22 @@
+import type { PrismaClient } from '../../src/generated/prisma/client.js';
+
+export type Counted = { amenity: string; otherAmenity: string; venues: number };
+
+/**
+ * Published venues by pair of distinct amenities (in the database's order), and all of them under ('', ''), counted
+ * from Venue itself: written independently of the triggers' key function and of the reconcile's query.
+ */
+export function countedFromVenues(prisma: PrismaClient): Promise<Counted[]> {
+  return prisma.$queryRawUnsafe<Counted[]>(`
+    SELECT a.x AS amenity, b.x AS "otherAmenity", count(DISTINCT v.id)::int AS venues
+      FROM "Venue" v, unnest(v.amenities) a(x), unnest(v.amenities) b(x) WHERE v.published AND a.x < b.x GROUP BY 1, 2
+    UNION ALL SELECT '', '', count(*)::int FROM "Venue" WHERE published
+    ORDER BY 1, 2`);
+}
+
+/** PublishedVenueCount's rows, less pairs whose venues have all gone (a count of 0 is kept, and is exact). */
+export function countedInTable(prisma: PrismaClient): Promise<Counted[]> {
+  return prisma.$queryRawUnsafe<Counted[]>(
+    `SELECT amenity, "otherAmenity", venues FROM "PublishedVenueCount" WHERE venues <> 0 OR amenity = '' ORDER BY 1, 2`,
+  );
+}
