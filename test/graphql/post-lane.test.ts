@@ -8,7 +8,7 @@ import { createApiKey } from '../../src/auth/api-keys.service.js';
 import { venueRoutes } from '../../src/venues/venues.rest.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { listenApp } from '../support/processes.js';
-import { rawHeader as header, sendRaw } from '../support/raw-http.js';
+import { postBothWays, rawHeader as header, sendRaw } from '../support/raw-http.js';
 import { camelBody, targets, validBody } from '../inquiries/support.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -80,29 +80,21 @@ function twoWays(options: TestAppOptions) {
   /** `body` as given (text) or as JSON; `key`: the side's own, none, or this one. */
   async function both(body: unknown, headers: Record<string, string> = {}, key: 'own' | 'none' | string = 'own') {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    const on = async (side: 'lane' | 'fetch') => {
-      const h: Record<string, string> = {
-        'content-type': 'application/json',
-        'x-request-id': 'lane-test-0002',
-        'x-forwarded-for': sides[side].ip,
-        ...headers,
-      };
-      if (key === 'own') h.authorization = `Bearer ${sides[side].key}`;
-      else if (key !== 'none') h.authorization = `Bearer ${key}`;
-      if (side === 'fetch') h['content-encoding'] = 'identity';
-      expect(graphqlPostLaneOf('POST', '/graphql', { ...h, 'content-length': String(Buffer.byteLength(text)) }, MAX_BODY_BYTES) !== null).toBe(
-        side === 'lane',
-      );
-      const answer = await sendRaw(env.base, '/graphql', { method: 'POST', headers: h, body: text });
-      return { ...answer, body: answer.body.toString(answer.headers.some((x) => x.startsWith('content-encoding:')) ? 'latin1' : 'utf8') };
-    };
-    // With the response cache on, a third client asks first, so that both sides are answered from it (X-Cache: HIT).
-    const warm = { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'x-forwarded-for': '10.0.1.3', ...headers };
-    await sendRaw(env.base, '/graphql', { method: 'POST', headers: warm, body: text });
-    const lane = await on('lane');
-    const fetchPath = await on('fetch');
-    expect(lane).toEqual(fetchPath);
-    return lane;
+    return postBothWays(env.base, '/graphql', text, {
+      headersOf: (side) => {
+        const h: Record<string, string> = {
+          'content-type': 'application/json',
+          'x-request-id': 'lane-test-0002',
+          'x-forwarded-for': sides[side].ip,
+          ...headers,
+        };
+        if (key === 'own') h.authorization = `Bearer ${sides[side].key}`;
+        else if (key !== 'none') h.authorization = `Bearer ${key}`;
+        return h;
+      },
+      warm: { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'x-forwarded-for': '10.0.1.3', ...headers },
+      isLane: (h) => graphqlPostLaneOf('POST', '/graphql', h, MAX_BODY_BYTES) !== null,
+    });
   }
   return { env, both };
 }

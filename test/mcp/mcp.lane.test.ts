@@ -5,7 +5,7 @@ import { mcpPostLaneOf } from '../../src/mcp/mcp.lane.js';
 import { SPEC_POLICY } from '../../src/limits/limits.policy.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { listenApp } from '../support/processes.js';
-import { rawHeader as header, sendRaw } from '../support/raw-http.js';
+import { postBothWays, rawHeader as header } from '../support/raw-http.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const POST = { 'content-type': 'application/json', 'content-length': '100' };
@@ -54,31 +54,17 @@ function twoWays(options: TestAppOptions) {
 
   async function both(body: unknown, headers: Record<string, string> = {}) {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    const on = async (side: 'lane' | 'fetch') => {
-      const h: Record<string, string> = {
+    return postBothWays(env.base, '/mcp', text, {
+      headersOf: (side) => ({
         'content-type': 'application/json',
         accept: ACCEPT,
         'x-request-id': 'mcp-lane-test-1',
         'x-forwarded-for': side === 'lane' ? '10.0.2.1' : '10.0.2.2',
         ...headers,
-      };
-      if (side === 'fetch') h['content-encoding'] = 'identity';
-      expect(mcpPostLaneOf('POST', '/mcp', { ...h, 'content-length': String(Buffer.byteLength(text)) }, MAX_BODY_BYTES) !== null).toBe(
-        side === 'lane',
-      );
-      const answer = await sendRaw(env.base, '/mcp', { method: 'POST', headers: h, body: text });
-      return { ...answer, body: answer.body.toString(answer.headers.some((x) => x.startsWith('content-encoding:')) ? 'latin1' : 'utf8') };
-    };
-    // With the response cache on, a third client asks first, so that both sides are answered from it.
-    await sendRaw(env.base, '/mcp', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: ACCEPT, 'x-forwarded-for': '10.0.2.3' },
-      body: text,
+      }),
+      warm: { 'content-type': 'application/json', accept: ACCEPT, 'x-forwarded-for': '10.0.2.3' },
+      isLane: (h) => mcpPostLaneOf('POST', '/mcp', h, MAX_BODY_BYTES) !== null,
     });
-    const lane = await on('lane');
-    const fetchPath = await on('fetch');
-    expect(lane).toEqual(fetchPath);
-    return lane;
   }
   return { env, both };
 }

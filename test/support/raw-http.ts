@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { expect } from 'vitest';
 
 /** An answer with its headers and bytes exactly as the server wrote them (Date left out: it may tick between two). */
 export interface RawAnswer {
@@ -32,6 +33,39 @@ export function sendRaw(
     req.on('error', reject);
     req.end(init.body);
   });
+}
+
+/** A raw answer whose body is text: latin1 when it is encoded (compressed bytes then compare exactly), UTF-8 otherwise. */
+export type RawTextAnswer = Omit<RawAnswer, 'body'> & { body: string };
+
+/**
+ * A POST sent both ways, through a node:http lane and through the Fetch path (its twin says `Content-Encoding:
+ * identity`, which changes nothing else), after a third client's `warm` copy, so that with the response cache on both
+ * sides are answered from it. `headersOf` gives each side's headers; `isLane` is the lane's own test of them. The two
+ * answers must be equal, status, every header and every byte; the lane's is returned.
+ */
+export async function postBothWays(
+  base: string,
+  target: string,
+  text: string,
+  options: {
+    headersOf: (side: 'lane' | 'fetch') => Record<string, string>;
+    warm: Record<string, string>;
+    isLane: (headers: Record<string, string>) => boolean;
+  },
+): Promise<RawTextAnswer> {
+  const on = async (side: 'lane' | 'fetch') => {
+    const headers = options.headersOf(side);
+    if (side === 'fetch') headers['content-encoding'] = 'identity';
+    expect(options.isLane({ ...headers, 'content-length': String(Buffer.byteLength(text)) })).toBe(side === 'lane');
+    const answer = await sendRaw(base, target, { method: 'POST', headers, body: text });
+    return { ...answer, body: answer.body.toString(answer.headers.some((x) => x.startsWith('content-encoding:')) ? 'latin1' : 'utf8') };
+  };
+  await sendRaw(base, target, { method: 'POST', headers: options.warm, body: text });
+  const lane = await on('lane');
+  const fetchPath = await on('fetch');
+  expect(lane).toEqual(fetchPath);
+  return lane;
 }
 
 /** A header's value in a raw answer. */
