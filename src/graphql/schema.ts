@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
 import { readOwnPropertiesInline } from './own-property.js';
+import { checkPlannedReads } from './planned-reads.js';
 import { noteDetailFields } from '../limits/venue-details.js';
 import './scalars.js';
 // Each module registers its types and root fields on the builder when imported.
@@ -18,9 +19,11 @@ let schema: GraphQLSchema | undefined;
 /** The one executable schema both surfaces run. Built on first use, then shared. */
 export function getSchema(): GraphQLSchema {
   if (!schema) {
-    schema = builder.toSchema({ sortSchema: true });
-    readOwnPropertiesInline(schema);
-    noteDetailFields(schema);
+    const built = builder.toSchema({ sortSchema: true });
+    checkPlannedReads(built);
+    readOwnPropertiesInline(built);
+    noteDetailFields(built);
+    schema = built;
   }
   return schema;
 }

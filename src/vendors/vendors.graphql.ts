@@ -3,7 +3,9 @@ import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
 import { connectionOf, selectsConnectionField, toConnection } from '../graphql/connection.js';
 import { parsedArguments, type RequestContext } from '../http/context.js';
-import { getVendor, listVendorCategories, searchVendors, vendorCategoriesBySlug, visibleVendorsById } from './vendors.service.js';
+import { getVendor, listVendorCategories, searchVendors, VENDOR_DETAIL_READ, vendorCategoriesBySlug, visibleVendorsById } from './vendors.service.js';
+import { VENDOR_PHOTOS } from './vendor-relations.js';
+import { readBy } from '../graphql/planned-reads.js';
 import { asNode, slugKey, uuidKey } from '../graphql/node.js';
 import { VENDOR_CATEGORY_SLUGS, VENDOR_SORTS, VendorSearchInput, parseVendorSearch } from './vendors.inputs.js';
 import { parsedBy } from '../graphql/input-schema.js';
@@ -72,6 +74,8 @@ export const Vendor = builder.prismaObject('Vendor', {
   // and the two affiliate columns are part of every row: a field with its own `select` costs a per-row plan lookup in
   // plugin-prisma, more than reading short columns (LIST_COLUMNS in venues.graphql.ts).
   select: { id: true, slug: true, isAffiliateOnly: true, affiliateLink: true, ...LIST_COLUMNS },
+  // vendor(slug:) answers from getVendor's fixed row, whatever the plan: checked at schema build to hold every field.
+  extensions: readBy(VENDOR_DETAIL_READ),
   fields: (t) => ({
     slug: t.string({ ...graphqlOnly('URL-safe vendor id; what vendor(slug:) takes.'), resolve: ownProperty('slug') }),
     businessName: t.string({ ...graphqlOnly('Trading name.'), resolve: ownProperty('businessName') }),
@@ -121,7 +125,7 @@ export const Vendor = builder.prismaObject('Vendor', {
     url: t.field({ type: 'URL', ...graphqlOnly('Absolute URL of the vendor page.'), resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
     photos: t.relation('photos', {
       description: 'At most 5 photos, primary first.',
-      query: { orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { id: 'asc' }], take: 5 },
+      query: VENDOR_PHOTOS,
     }),
     totalPhotos: t.exposeInt('totalPhotos', graphqlOnly('Photos in the full portfolio.')),
     website: t.expose('website', { type: 'URL', nullable: true, ...graphqlOnly("The vendor's own website.") }),

@@ -1,6 +1,8 @@
 import { Prisma, type PrismaClient, type Vendor, type VendorPhoto } from '../generated/prisma/client.js';
 import { ApiError } from '../errors/api-error.js';
 import { modelColumns, type RowReader } from '../db/row-reader.js';
+import { orderBySql, relatedRowsSql, type PlannedRead, type RelatedModel } from '../db/relation-shape.js';
+import { VENDOR_PHOTOS } from './vendor-relations.js';
 import { likeEscaped } from '../db/like-pattern.js';
 import { slugify } from '../catalogue/slug.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
@@ -168,15 +170,25 @@ const titleCase = (s: string) =>
 /** A vendor with its first 5 photos, primary first: the §4.9 detail. */
 export type VendorDetailRow = Vendor & { photos: VendorPhoto[] };
 
+const PHOTO: RelatedModel = { name: 'VendorPhoto', columns: new Set<string>(Object.values(Prisma.VendorPhotoScalarFieldEnum)) };
+
 /**
- * Every column of the vendor by its Prisma name, and the photos Vendor.photos shows in the order and number its query
- * asks Prisma for (vendors.graphql.ts), as JSON in the same row: read through the driver as venues are
- * (venues.service.ts says why). The row is a superset of any selection GraphQL plans for Vendor.
+ * Every column of the vendor by its Prisma name, and its photos in their declared order and number (VENDOR_PHOTOS,
+ * also Vendor.photos' query), as JSON in the same row: read through the driver as venues are (venues.service.ts says
+ * why). The row is a superset of any selection GraphQL plans for Vendor, which the schema's build checks against
+ * VENDOR_DETAIL_READ.
  */
 const DETAIL_SELECT = `SELECT ${modelColumns(Prisma.VendorScalarFieldEnum, 'v', ['createdAt'])},
-  (SELECT COALESCE(json_agg(p ORDER BY p."isPrimary" DESC, p.position, p.id), '[]'::json)
-     FROM (SELECT * FROM "VendorPhoto" WHERE "vendorId" = v.id ORDER BY "isPrimary" DESC, position, id LIMIT 5) p) AS photos
+  (SELECT COALESCE(json_agg(p ORDER BY ${orderBySql(VENDOR_PHOTOS, PHOTO, 'p')}), '[]'::json)
+     FROM ${relatedRowsSql(VENDOR_PHOTOS, PHOTO, 'p', { foreignKey: 'vendorId', parent: 'v.id' })}) AS photos
   FROM "Vendor" v WHERE v.slug = $1 AND v.active`;
+
+/** What the vendor detail's row serves of a plan: every column, and the photos in their shape. */
+export const VENDOR_DETAIL_READ: PlannedRead = {
+  name: 'vendor detail read',
+  columns: new Set<string>(Object.values(Prisma.VendorScalarFieldEnum)),
+  relations: new Map([['photos', { shape: VENDOR_PHOTOS, model: PHOTO }]]),
+};
 
 /** §4.9: one listed (active) vendor; vendor_not_found otherwise. */
 export async function getVendor(rawSlug: unknown, deps: Pick<VendorDeps, 'readRows'>): Promise<VendorDetailRow> {

@@ -1,5 +1,7 @@
 import { Prisma, type Testimonial, type Venue, type VenuePhoto } from '../generated/prisma/client.js';
 import { modelColumn } from '../db/row-reader.js';
+import { orderBySql, relatedRowsSql, type PlannedRead, type RelatedModel, type RelationShape } from '../db/relation-shape.js';
+import { VENUE_PHOTOS, VENUE_TESTIMONIALS } from './venue-relations.js';
 
 /**
  * Venue rows are read through the driver, not Prisma's client: a Prisma read cost clearly more CPU per request than
@@ -19,7 +21,7 @@ type UnshownColumn = (typeof UNSHOWN)[number];
 /** A venue with its first 5 photos in gallery order and its testimonials newest event first (the §4.2 detail). */
 export type VenueDetailRow = Omit<Venue, UnshownColumn> & Partial<Pick<Venue, UnshownColumn>> & { photos: VenuePhoto[]; testimonials: Testimonial[] };
 
-/** What a GraphQL plan selects of a venue: a column by its Prisma name, or a relation with its query (ignored here). */
+/** What a GraphQL plan selects of a venue: a column by its Prisma name, or a relation with its query (its shape). */
 export type VenueSelection = Record<string, unknown>;
 
 const UTC_COLUMNS = ['createdAt', 'updatedAt'];
@@ -28,7 +30,7 @@ const COLUMNS = new Map<string, string>(
 );
 
 /** A related row's columns as JSON object members (`'name', alias."name"`), each name checked against its model. */
-function jsonMembers(alias: string, names: Iterable<string>, model: { name: string; columns: ReadonlySet<string> }): string {
+function jsonMembers(alias: string, names: Iterable<string>, model: RelatedModel): string {
   const members: string[] = [];
   for (const name of names) {
     if (!model.columns.has(name)) throw new Error(`A venue read cannot select '${name}' of ${model.name}`);
@@ -37,8 +39,8 @@ function jsonMembers(alias: string, names: Iterable<string>, model: { name: stri
   return members.join(', ');
 }
 
-const PHOTO = { name: 'VenuePhoto', columns: new Set<string>(Object.values(Prisma.VenuePhotoScalarFieldEnum)) };
-const TESTIMONIAL = { name: 'Testimonial', columns: new Set<string>(Object.values(Prisma.TestimonialScalarFieldEnum)) };
+const PHOTO: RelatedModel = { name: 'VenuePhoto', columns: new Set<string>(Object.values(Prisma.VenuePhotoScalarFieldEnum)) };
+const TESTIMONIAL: RelatedModel = { name: 'Testimonial', columns: new Set<string>(Object.values(Prisma.TestimonialScalarFieldEnum)) };
 
 /** What a relation's plan selects of each related row: its `select` in select mode; every column without one. */
 const selectedOf = (plan: unknown): string[] | null => {
@@ -47,33 +49,30 @@ const selectedOf = (plan: unknown): string[] | null => {
 };
 
 /**
- * The relations GraphQL shows, each as JSON in the venue's row, in the order and number its field's query asks Prisma
- * for (Venue.photos and Venue.testimonials in venues.graphql.ts). A plan that selects columns of the related rows gets
- * those alone: whole rows made a 20-venue page with photos and testimonials decode and parse about four times the JSON
- * its query asks for (docs/performance.md, Levers). Without a
- * select (include mode, or no plan), every column.
+ * A relation GraphQL shows, as JSON in the venue's row, in its declared order and number (venue-relations.ts, also
+ * the field's query). The shape is written into SQL here, once, as the module loads. A plan that selects columns of
+ * the related rows gets those alone: whole rows made a 20-venue page with photos and testimonials decode and parse
+ * about four times the JSON its query asks for (docs/performance.md, Levers). Without a select (include mode, or no
+ * plan), every column.
  */
-const RELATIONS = new Map<string, (plan: unknown) => string>([
-  [
-    'photos',
-    (plan) => {
-      const columns = selectedOf(plan);
-      const item = columns ? `json_build_object(${jsonMembers('p', columns, PHOTO)})` : 'p';
-      return `(SELECT COALESCE(json_agg(${item} ORDER BY p.position, p.id), '[]'::json)
-       FROM (SELECT * FROM "VenuePhoto" WHERE "venueId" = v.id ORDER BY position, id LIMIT 5) p) AS photos`;
-    },
-  ],
-  [
-    'testimonials',
-    (plan) => {
-      const columns = selectedOf(plan);
-      const item = columns ? `json_build_object(${jsonMembers('t', columns, TESTIMONIAL)})` : 't';
-      return `(SELECT COALESCE(json_agg(${item} ORDER BY t."eventDate" DESC NULLS LAST, t.id), '[]'::json)
-       FROM "Testimonial" t WHERE t."venueId" = v.id) AS testimonials`;
-    },
-  ],
-]);
-const EVERY_RELATION = [...RELATIONS.values()].map((relation) => relation(null));
+function relation(name: string, shape: RelationShape, model: RelatedModel, alias: string) {
+  const order = orderBySql(shape, model, alias);
+  const rows = relatedRowsSql(shape, model, alias, { foreignKey: 'venueId', parent: 'v.id' });
+  const sql = (plan: unknown) => {
+    const columns = selectedOf(plan);
+    const item = columns ? `json_build_object(${jsonMembers(alias, columns, model)})` : alias;
+    return `(SELECT COALESCE(json_agg(${item} ORDER BY ${order}), '[]'::json)
+       FROM ${rows}) AS ${name}`;
+  };
+  return [name, { shape, model, sql }] as const;
+}
+
+const RELATIONS = new Map([relation('photos', VENUE_PHOTOS, PHOTO, 'p'), relation('testimonials', VENUE_TESTIMONIALS, TESTIMONIAL, 't')]);
+
+/** What a venue read serves of a plan; every Venue field is checked against it when the schema is built. */
+export const VENUE_READ: PlannedRead = { name: 'venue read', columns: COLUMNS, relations: RELATIONS };
+
+const EVERY_RELATION = [...RELATIONS.values()].map(({ sql }) => sql(null));
 
 /** Every column and relation, written once. */
 const EVERY_COLUMN = [...COLUMNS.values(), ...EVERY_RELATION].join(', ');
@@ -97,14 +96,15 @@ export function venueDetailStatement(selection: VenueSelection | undefined): str
 
 /**
  * The select list (over `"Venue" v`) of what `selection` names; every column and relation without one. Only names of
- * the model are written into SQL: anything else is a planning error, not input.
+ * the model are written into SQL: anything else is a planning error, not input. The schema's build checks each Venue
+ * field against VENUE_READ, so no plan of the built schema throws here.
  */
 export function venueColumns(selection?: VenueSelection): string {
   if (!selection) return EVERY_COLUMN;
   const list: string[] = [];
   for (const [name, selected] of Object.entries(selection)) {
     if (!selected) continue;
-    const sql = COLUMNS.get(name) ?? RELATIONS.get(name)?.(selected);
+    const sql = COLUMNS.get(name) ?? RELATIONS.get(name)?.sql(selected);
     if (sql === undefined) throw new Error(`A venue read cannot select '${name}'`);
     list.push(sql);
   }

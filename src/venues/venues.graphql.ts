@@ -14,6 +14,9 @@ import { withVenueDetailLimit } from '../limits/limits.graphql.js';
 import { detailOnly, noteDetailRows } from '../limits/venue-details.js';
 import { closedSet, closedSetOf } from '../graphql/closed-set.js';
 import { fromPlannedRow, ownProperty } from '../graphql/own-property.js';
+import { readBy } from '../graphql/planned-reads.js';
+import { VENUE_READ } from './venue-rows.js';
+import { VENUE_PHOTOS, VENUE_TESTIMONIALS } from './venue-relations.js';
 
 const venueDeps = (ctx: RequestContext): VenueDeps => ({
   readRows: ctx.readRows,
@@ -149,6 +152,8 @@ export const Venue = builder.prismaObject('Venue', {
   // Select mode: the detail's long columns and relations load only when a query selects them (descriptions stay on
   // disk for list pages); the price and list-item columns are part of every row.
   select: { id: true, slug: true, ...PRICE_COLUMNS, ...LIST_COLUMNS },
+  // Rows come from venue-rows.ts, which serves plans of known columns and relation shapes: checked at schema build.
+  extensions: readBy(VENUE_READ),
   fields: (t) => ({
     slug: t.string({ description: 'Full path-like slug with slashes.', resolve: ownProperty('slug') }),
     name: t.string({ ...graphqlOnly('Venue name.'), resolve: ownProperty('name') }),
@@ -184,12 +189,12 @@ export const Venue = builder.prismaObject('Venue', {
     categories: t.exposeStringList('categories', detail(graphqlOnly('Listing categories (e.g. Waterfront, Beach).'))),
     photos: t.relation('photos', {
       ...detail(fromPlannedRow({ description: 'At most 5 preview photos in gallery order.' })),
-      query: { orderBy: [{ position: 'asc' }, { id: 'asc' }], take: 5 },
+      query: VENUE_PHOTOS,
     }),
     totalPhotos: t.exposeInt('totalPhotos', detail({ description: 'Photos on the full venue page.' })),
     testimonials: t.relation('testimonials', {
       ...detail(fromPlannedRow(graphqlOnly('Reviews, newest event first.'))),
-      query: { orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }] },
+      query: VENUE_TESTIMONIALS,
     }),
   }),
 });

@@ -1,12 +1,14 @@
 // The venue and vendor details are read through the driver (getVenue, getVendor), with their photos and testimonials
 // as JSON in the same row, not by Prisma's client. These tests hold each row equal to what Prisma reads with the
-// relations' own queries (Venue.photos, Venue.testimonials, Vendor.photos), for every shown venue and vendor of the
+// relations' declared shapes (Venue.photos, Venue.testimonials, Vendor.photos), for every shown venue and vendor of the
 // seed and for ones made to find the orders' edges (no position or date, ties, more than five photos); the process
 // runs in a time zone far from UTC, so a timestamp read as local time would show.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../src/generated/prisma/client.js';
 import { getVenue } from '../../src/venues/venues.service.js';
 import { getVendor } from '../../src/vendors/vendors.service.js';
+import { VENUE_PHOTOS, VENUE_TESTIMONIALS } from '../../src/venues/venue-relations.js';
+import { VENDOR_PHOTOS } from '../../src/vendors/vendor-relations.js';
 import { ApiError } from '../../src/errors/api-error.js';
 import { testDatabaseKind } from '../support/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -20,13 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The detail as Prisma reads it, with the relations' queries of venues.graphql.ts. */
-const PRISMA_DETAIL = {
-  include: {
-    photos: { orderBy: [{ position: 'asc' }, { id: 'asc' }], take: 5 },
-    testimonials: { orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }] },
-  },
-} satisfies Prisma.VenueFindFirstArgs;
+/** The detail as Prisma reads it, with the relations' declared shapes (venue-relations.ts). */
+const PRISMA_DETAIL = { include: { photos: VENUE_PHOTOS, testimonials: VENUE_TESTIMONIALS } } satisfies Prisma.VenueFindFirstArgs;
 
 const detail = (slug: string) => getVenue(slug, t.db);
 const prismaDetail = (slug: string) => t.db.prisma.venue.findFirst({ ...PRISMA_DETAIL, where: { slug, published: true } });
@@ -134,10 +131,8 @@ describe(`the venue detail read through the driver (${testDatabaseKind()})`, () 
   });
 });
 
-/** The vendor detail as Prisma reads it, with Vendor.photos' query of vendors.graphql.ts. */
-const PRISMA_VENDOR = {
-  include: { photos: { orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { id: 'asc' }], take: 5 } },
-} satisfies Prisma.VendorFindFirstArgs;
+/** The vendor detail as Prisma reads it, with the photos' declared shape (vendor-relations.ts). */
+const PRISMA_VENDOR = { include: { photos: VENDOR_PHOTOS } } satisfies Prisma.VendorFindFirstArgs;
 const vendorDetail = (slug: string) => getVendor(slug, t.db);
 const prismaVendor = (slug: string) => t.db.prisma.vendor.findFirst({ ...PRISMA_VENDOR, where: { slug, active: true } });
 

@@ -12,6 +12,7 @@ import { NAMED_AMENITIES } from '../../src/venues/venues.inputs.js';
 import { STORED_AS, venuePricing } from '../../src/venues/venue-pricing.js';
 import { searchVenues, visibleVenuesById, type VenueDeps } from '../../src/venues/venues.service.js';
 import type { VenueDetailRow, VenueSelection } from '../../src/venues/venue-rows.js';
+import { VENUE_PHOTOS, VENUE_TESTIMONIALS } from '../../src/venues/venue-relations.js';
 import { testDatabaseKind } from '../support/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
@@ -21,10 +22,7 @@ let venues: VenueDetailRow[];
 /** The amount each venue's page shows as its starts-at figure, in its own currency (null: unpriced). */
 const shownAmount = new Map<string, number | null>();
 
-const INCLUDE = {
-  photos: { orderBy: [{ position: 'asc' as const }, { id: 'asc' as const }], take: 5 },
-  testimonials: { orderBy: [{ eventDate: { sort: 'desc' as const, nulls: 'last' as const } }, { id: 'asc' as const }] },
-};
+const INCLUDE = { photos: VENUE_PHOTOS, testimonials: VENUE_TESTIMONIALS };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -81,14 +79,14 @@ const SELECTIONS: Array<{ name: string; selection: VenueSelection | undefined; k
     selection: { id: true, slug: true, name: true, currency: true, startingTotal: true, amenities: true, capacityMax: true },
     keys: ['id', 'slug', 'name', 'currency', 'startingTotal', 'amenities', 'capacityMax'],
   },
-  { name: 'photos', selection: { id: true, slug: true, photos: { take: 5 } }, keys: ['id', 'slug', 'photos'] },
+  { name: 'photos', selection: { id: true, slug: true, photos: VENUE_PHOTOS }, keys: ['id', 'slug', 'photos'] },
   { name: 'testimonials', selection: { slug: true, testimonials: {}, description: true }, keys: ['slug', 'testimonials', 'description'] },
   {
     name: 'selected columns of both relations',
     selection: {
       slug: true,
-      photos: { select: { url: true, position: true }, take: 5 },
-      testimonials: { select: { rating: true, eventDate: true } },
+      photos: { ...VENUE_PHOTOS, select: { url: true, position: true } },
+      testimonials: { ...VENUE_TESTIMONIALS, select: { rating: true, eventDate: true } },
     },
     keys: ['slug', 'photos', 'testimonials'],
   },

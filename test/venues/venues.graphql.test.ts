@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys, createTestApp, withEnumNames, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
+import { VENUE_PHOTOS, VENUE_TESTIMONIALS } from '../../src/venues/venue-relations.js';
 
 const TODAY = new Date('2026-06-15T12:00:00Z');
 const LIST_SELECTION = `slug name city state country propertyType venueType latitude longitude capacityMin capacityMax bedrooms beds bathrooms
@@ -116,8 +117,8 @@ describe('SQL statements per request (batching)', () => {
       take: 20,
       select: {
         slug: true,
-        photos: { orderBy: [{ position: 'asc' }, { id: 'asc' }], take: 5, select: { url: true, category: true } },
-        testimonials: { orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }], select: { rating: true, eventDate: true } },
+        photos: { ...VENUE_PHOTOS, select: { url: true, category: true } },
+        testimonials: { ...VENUE_TESTIMONIALS, select: { rating: true, eventDate: true } },
       },
     });
     const query = `{ venues(first: 20) { nodes { slug a: photos { url } b: photos { category } testimonials { rating eventDate } } } }`;
@@ -146,7 +147,7 @@ describe('SQL statements per request (batching)', () => {
     const [{ slug }] = expected.filter((v) => v.testimonials.length > 0);
     const reviews = await t.db.prisma.testimonial.findMany({
       where: { venue: { slug } },
-      orderBy: [{ eventDate: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }],
+      ...VENUE_TESTIMONIALS,
       select: { review: true },
     });
     for (let run = 0; run < 3; run++) {
