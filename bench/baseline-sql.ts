@@ -536,7 +536,7 @@ export async function createSqlBodies(query: Query, queryMany: QueryMany, baseUr
         season: request.get('season'),
         guests: numberIn(request, 'guests'),
       };
-      return JSON.stringify({ ...(RANGE_FIELDS(regionalCostRange(asked, { baseUrl })) as object), request_id: requestId() });
+      return JSON.stringify({ ...(RANGE_FIELDS(regionalCostRange(asked, { siteUrl: baseUrl })) as object), request_id: requestId() });
     },
     async benchmarks() {
       const rows = (await query(BENCHMARKS_SQL, [today()])) as unknown as Array<ListingRow & { fx: DayRate | null }>;

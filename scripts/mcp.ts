@@ -27,6 +27,7 @@ try {
       readRows: local.readRows,
       log,
       baseUrl: env.BASE_URL,
+      publicSiteUrl: env.PUBLIC_SITE_URL,
       cursorSecret: env.CURSOR_SECRET ?? (await sharedSecret(local.prisma, 'cursor')),
       limiter: { redisUrl: env.REDIS_URL },
     });

@@ -18,6 +18,11 @@ export interface AppOptions {
   log: Logger;
   /** Public origin, no trailing slash. */
   baseUrl: string;
+  /**
+   * Where the public pages links point (PUBLIC_SITE_URL): venue, vendor and blog `url`s, inspiration sources and
+   * `sourceUrl`s. The service serves its own pages either way (src/site/). No trailing slash. @default baseUrl
+   */
+  publicSiteUrl?: string;
   /** HMAC secret for pagination cursors; every node of a deployment must share it. */
   cursorSecret: string;
   /** Injected clock. @default () => new Date() */

@@ -6,6 +6,7 @@ import { createGraphQLSurface } from './http/graphql-surface.js';
 import { createRestSurface } from './rest/rest.http.js';
 import { createMcpSurface } from './mcp/mcp.surface.js';
 import { createPagesSurface } from './developers/developers.http.js';
+import { createSiteSurface } from './site/site.http.js';
 import { createLanes } from './app-lanes.js';
 import { createRequestContexts } from './app-context.js';
 import { createCursorCodec } from './pagination/cursor.js';
@@ -53,13 +54,26 @@ export function createApp(options: AppOptions): App {
   const generation = options.responseCache?.generation ?? (() => 0);
   const responseCache = options.responseCache?.ttlSeconds ? createResponseCache({ ...options.responseCache, generation, now, log }) : undefined;
   const cursors = createCursorCodec(options.cursorSecret);
-  const deps: AppDeps = { limits, prisma: options.prisma, readRows: options.readRows, now, baseUrl, cursors, log, generation, responseCache };
+  const siteUrl = options.publicSiteUrl ?? baseUrl;
+  const deps: AppDeps = {
+    limits,
+    prisma: options.prisma,
+    readRows: options.readRows,
+    now,
+    baseUrl,
+    siteUrl,
+    cursors,
+    log,
+    generation,
+    responseCache,
+  };
   const contexts = createRequestContexts(deps, options.keyLease?.ms ? createKeyLease<KeyRow>(options.keyLease) : undefined);
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const schema = getSchema();
   const yoga = createGraphQLServer({ baseUrl, log, persistedOperations: options.persistedOperations });
 
   const pages = createPagesSurface(baseUrl, contexts);
+  const site = createSiteSurface(contexts);
   const rest = createRestSurface({ schema, baseUrl, maxBodyBytes, contexts });
   const graphql = createGraphQLSurface({ yoga, baseUrl, maxBodyBytes, contexts, graphiql: pages.graphiql });
   const mcp = createMcpSurface({
@@ -76,7 +90,7 @@ export function createApp(options: AppOptions): App {
   // The §9 headers name fixed dates and this service's changelog: built once, not on every deprecated answer.
   const steps = createAnswerSteps({ deprecation: Object.freeze(deprecationHeaders(baseUrl)), cors });
   // REST last: it answers every path no other surface takes (404 route_not_found).
-  const surfaces = [pages, health, mcp, graphql, rest];
+  const surfaces = [pages, site, health, mcp, graphql, rest];
   const ingress = createIngress({ log, trustProxy: limiter.trustProxy ?? false, surfaces, steps, cors, metrics });
   const adapter = createServerAdapter<ServerContext>(ingress.handle);
   const lane = createLanes({ ingress, rest, graphql, mcp, yoga, maxBodyBytes });

@@ -97,6 +97,7 @@ const app = createApp({
   readRows: db.readRows,
   log,
   baseUrl: env.BASE_URL,
+  publicSiteUrl: env.PUBLIC_SITE_URL,
   cursorSecret: env.CURSOR_SECRET ?? (await sharedSecret(db.prisma, 'cursor')),
   maxBodyBytes: env.MAX_BODY_BYTES,
   mcpAllowedOrigins: env.MCP_ALLOWED_ORIGINS,
@@ -154,6 +155,7 @@ server.listen(env.PORT, env.HOST, () => {
     `  REST:    ${env.BASE_URL}/api/v1  (OpenAPI: ${env.BASE_URL}/api/v1/openapi.json)`,
     `  GraphQL: ${env.BASE_URL}/graphql (GraphiQL in a browser)`,
     `  MCP:     ${env.BASE_URL}/mcp (keyless assistant tools; npm run -s mcp for stdio)`,
+    `  Pages:   ${env.BASE_URL}/venues (public venue pages${env.PUBLIC_SITE_URL ? `; links name ${env.PUBLIC_SITE_URL}` : ''})`,
     ...(env.BENCH ? ['  BENCH=1: rate limits are lifted for benchmarking. Never run a public server like this.'] : []),
     demoKey ? `  Demo API key (pro tier, shown once): ${demoKey}` : '  Create a key: npm run -s keys -- create --tier free',
   ];

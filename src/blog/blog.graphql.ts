@@ -35,7 +35,7 @@ const BlogAuthor = builder.prismaObject('BlogAuthor', {
     url: t.field({
       type: 'URL',
       description: "Absolute URL of the author's page.",
-      resolve: (a, _args, ctx) => `${ctx.baseUrl}/blog/authors/${a.slug}`,
+      resolve: (a, _args, ctx) => `${ctx.siteUrl}/blog/authors/${a.slug}`,
     }),
   }),
 });
@@ -61,7 +61,7 @@ BlogPost.implement({
       ...graphqlOnly('The author; null when the post names none.'),
       resolve: (p) => p.author,
     }),
-    url: t.field({ type: 'URL', description: 'Absolute URL of the post page.', resolve: (p, _args, ctx) => `${ctx.baseUrl}/blog/${p.slug}` }),
+    url: t.field({ type: 'URL', description: 'Absolute URL of the post page.', resolve: (p, _args, ctx) => `${ctx.siteUrl}/blog/${p.slug}` }),
     wordCount: t.exposeInt('wordCount', graphqlOnly('Words in the post body.')),
     contentPlaintext: t.string({
       nullable: true,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** An origin with an optional path that links can continue with `/venues/…`: no credentials, query or fragment. */
+function isSiteUrl(text: string): boolean {
+  if (!URL.canParse(text) || /[?#]/.test(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
+}
+
 /** The service's whole configuration, parsed once at boot (main.ts) from the environment. */
 const EnvFields = z.object({
   /** TCP port of the HTTP server. @default 4000 */
@@ -62,6 +69,16 @@ const EnvFields = z.object({
     .transform((v) => v === '1' || v === 'true'),
   /** Public origin used in absolute URLs (doc_url, venue url). @default http://localhost:{PORT} */
   BASE_URL: z.string().url().optional(),
+  /**
+   * Where the public pages the API links to live, for an operator whose own site shows them: venue, vendor and blog
+   * `url`s, inspiration sources and the `source_url` of benchmarks and regional ranges start with it. This service
+   * still serves its own pages (docs/pages.md); doc_url and the developer pages stay on BASE_URL. An absolute http(s)
+   * URL, a path allowed, no query or fragment; a trailing slash is dropped. @default BASE_URL
+   */
+  PUBLIC_SITE_URL: z
+    .string()
+    .refine(isSiteUrl, 'PUBLIC_SITE_URL must be an absolute http:// or https:// URL without credentials, query or fragment')
+    .optional(),
   /** Signs pagination cursors. When unset, a secret generated once and stored in the database is shared by all nodes. */
   CURSOR_SECRET: z.string().min(32).optional(),
   /** pino level. @default info */
@@ -156,5 +173,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const env = parsed.data;
-  return { ...env, BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') };
+  return {
+    ...env,
+    BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_SITE_URL: env.PUBLIC_SITE_URL?.replace(/\/+$/, ''),
+  };
 }

@@ -43,6 +43,14 @@ function cacheable({ method, path, scope }: Exchange, answer: AnswerHead): boole
   return read && catalogue && !scope.answeredWithErrors && !(answer.headers.get('content-type') ?? '').startsWith('text/html');
 }
 
+/**
+ * A public page or photo that answers conditional GETs itself (src/site/site.http.ts): a 200 or 304 naming its own
+ * ETag with `public` caching, which this step never sets, keeps its validators and Cache-Control as they are.
+ */
+function ownValidators({ status, headers }: AnswerHead): boolean {
+  return (headers.get('cache-control') ?? '').startsWith('public') && (status === 200 || status === 304) && headers.has('etag');
+}
+
 /** The limiter's headers every response carries (§8.3); a refusal's 429 has Retry-After from its error already. */
 function limiterHeaders(admission: Admission): Array<[string, string]> {
   return Object.entries(admission.decision?.headers ?? {}).filter(([name]) => name !== 'Retry-After');
@@ -63,8 +71,9 @@ export function createAnswerSteps(options: { deprecation: Readonly<Record<string
     },
     {
       name: 'conditional-get',
-      head: (exchange, answer) => cachingHeaders(answer, cacheable(exchange, answer), exchange.headers.get('if-none-match')),
-      answer: (exchange, request, response) => withCaching(request, response, exchange.scope.requestId, cacheable(exchange, response)),
+      head: (exchange, answer) => ownValidators(answer) || cachingHeaders(answer, cacheable(exchange, answer), exchange.headers.get('if-none-match')),
+      answer: async (exchange, request, response) =>
+        ownValidators(response) ? response : withCaching(request, response, exchange.scope.requestId, cacheable(exchange, response)),
     },
     {
       name: 'response-cache',

@@ -9,8 +9,11 @@ import type { Decision, Limits } from '../limits/limits.service.js';
 import type { InquiryInput } from '../inquiries/inquiries.inputs.js';
 import type { AnswerNotes, ResponseCache } from '../cache/response-cache.js';
 
-/** Where a request came in: the rules are the same, the stored lead records it (issue: inquiries). */
-export type Surface = 'rest' | 'graphql' | 'mcp';
+/**
+ * Where a request came in: the rules are the same, the stored lead records it (issue: inquiries). `pages`: the public
+ * pages (src/site/), which read the catalogue through the services and never run an operation.
+ */
+export type Surface = 'rest' | 'graphql' | 'mcp' | 'pages';
 
 /** Long-lived dependencies of the app, built once by createApp. */
 export interface AppDeps {
@@ -23,8 +26,13 @@ export interface AppDeps {
   readRows: RowReader;
   /** The clock every rule reads; tests inject a fixed or advancing one. */
   now: () => Date;
-  /** Public origin for absolute URLs (doc_url, url fields), without a trailing slash. */
+  /** Public origin of this service for absolute URLs (doc_url, the developer pages, media), without a trailing slash. */
   baseUrl: string;
+  /**
+   * Where the public pages that `url` and `sourceUrl` fields name live: PUBLIC_SITE_URL, else baseUrl (this service
+   * serves them, src/site/). Without a trailing slash.
+   */
+  siteUrl: string;
   cursors: CursorCodec;
   log: Logger;
   /** Rate limits (§8): one limiter below both surfaces. */

@@ -73,8 +73,10 @@ const IDEMPOTENCY_KEY_DOC =
   'At most 255 characters; overrides the X-Idempotency-Key header. Without either, the body is fingerprinted per API key. Remembered 24 hours (§4.12).';
 
 const sender = (ctx: RequestContext, key: string | null | undefined) => {
-  // Leads need a key (§5): the keyless assistant surface has no inquiry tool, and this holds even if one ran the field.
-  if (ctx.surface === 'mcp' || ctx.apiKey.keyless) throw new ApiError('missing_api_key', { message: 'Inquiries need an API key.' });
+  // Leads need a key (§5) and come over REST or GraphQL: the keyless assistant surface has no inquiry tool and the
+  // pages run no operation, and this holds even if one ran the field.
+  if ((ctx.surface !== 'rest' && ctx.surface !== 'graphql') || ctx.apiKey.keyless)
+    throw new ApiError('missing_api_key', { message: 'Inquiries need an API key.' });
   return { apiKey: ctx.apiKey, surface: ctx.surface, idempotencyKey: key ?? ctx.idempotencyKey ?? null };
 };
 

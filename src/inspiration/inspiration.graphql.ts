@@ -72,7 +72,7 @@ export const InspirationPhoto = builder.prismaObject('InspirationPhoto', {
         type: p.sourceType,
         name: p.sourceName,
         slug: p.sourceSlug,
-        url: `${ctx.baseUrl}/${sourcePath[p.sourceType as keyof typeof sourcePath] ?? 'venues'}/${p.sourceSlug}`,
+        url: `${ctx.siteUrl}/${sourcePath[p.sourceType as keyof typeof sourcePath] ?? 'venues'}/${p.sourceSlug}`,
         city: p.sourceCity,
         state: p.sourceState,
       }),

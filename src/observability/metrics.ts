@@ -2,6 +2,7 @@
 // Redis breaker; database statements and pool; the notification outbox. One registry per app, so tests with several apps in
 // one process never share counters; served on METRICS_PORT by metrics.http.ts, never on the API port.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { isSitePath } from '../site/site.paths.js';
 
 export type MetricsSurface = 'rest' | 'graphql' | 'mcp' | 'pages' | 'health' | 'other';
 
@@ -163,7 +164,7 @@ export function surfaceOf(path: string): MetricsSurface {
   if (path.startsWith('/api/v1/')) return 'rest';
   if (path === '/graphql') return 'graphql';
   if (path === '/mcp') return 'mcp';
-  if (path === '/developers' || path.startsWith('/developers/')) return 'pages';
+  if (path === '/developers' || path.startsWith('/developers/') || isSitePath(path)) return 'pages';
   if (path === '/healthz') return 'health';
   return 'other';
 }

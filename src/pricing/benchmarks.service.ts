@@ -12,7 +12,8 @@ export interface BenchmarkDeps {
   /** The day's EUR→USD rate (newest rate dated on or before today by the request clock). */
   eurToUsd: () => Promise<DayRate | null>;
   now: () => Date;
-  baseUrl: string;
+  /** Where the public pages live (PUBLIC_SITE_URL, else the service's origin): sourceUrl names its /venues page. */
+  siteUrl: string;
 }
 
 /** §8.9: a figure exists only where at least this many live listings back it. */
@@ -184,21 +185,24 @@ function rowsFor(q: CostBenchmarksQuery, listings: Listing[]): BenchmarkRow[] {
 export async function costBenchmarks(rawInput: unknown, deps: BenchmarkDeps): Promise<CostBenchmarks> {
   const q = parseCostBenchmarks(rawInput);
   const fx = await deps.eurToUsd();
-  return benchmarksOf(q, await liveListings(deps, fx), fx, deps.now(), deps.baseUrl);
+  return benchmarksOf(q, await liveListings(deps, fx), fx, deps.now(), deps.siteUrl);
 }
 
-/** Pure: the answer from the listings (exported for the bench's hand-written baseline). */
-export function benchmarksOf(q: CostBenchmarksQuery, listings: Listing[], fx: DayRate | null, now: Date, baseUrl: string): CostBenchmarks {
+/** How the figures are made, as every answer's `note` and the /venues page (its source_url) state it. */
+export const BENCHMARK_NOTE =
+  'Computed at request time from live, published listings: the weekday base price for exclusive use over the whole ' +
+  'minimum stay (before cleaning, service fee and tax), in USD. Euro listings are converted at fx.eur_to_usd; ' +
+  'Australian listings use their stored USD amounts. Percentiles are linearly interpolated (as PostgreSQL ' +
+  `percentile_cont). A row appears only where at least ${MIN_LISTINGS} listings back it. Not nightly rates.`;
+
+/** Pure: the answer from the listings (exported for the bench's hand-written baseline). `siteUrl`: as BenchmarkDeps. */
+export function benchmarksOf(q: CostBenchmarksQuery, listings: Listing[], fx: DayRate | null, now: Date, siteUrl: string): CostBenchmarks {
   return {
     data: rowsFor(q, listings),
     currency: 'USD',
     fx: fx ? { eurToUsd: fx.rate, rateDate: fx.rateDate } : null,
     asOf: now.toISOString().slice(0, 10),
-    sourceUrl: `${baseUrl}/venues`,
-    note:
-      'Computed at request time from live, published listings: the weekday base price for exclusive use over the whole ' +
-      'minimum stay (before cleaning, service fee and tax), in USD. Euro listings are converted at fx.eur_to_usd; ' +
-      'Australian listings use their stored USD amounts. Percentiles are linearly interpolated (as PostgreSQL ' +
-      `percentile_cont). A row appears only where at least ${MIN_LISTINGS} listings back it. Not nightly rates.`,
+    sourceUrl: `${siteUrl}/venues`,
+    note: BENCHMARK_NOTE,
   };
 }

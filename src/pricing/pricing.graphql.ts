@@ -281,7 +281,7 @@ const benchmarkDeps = (ctx: RequestContext): BenchmarkDeps => ({
   readRows: ctx.readRows,
   eurToUsd: () => ctx.loaders.exchangeRate.load('EUR:USD'),
   now: ctx.now,
-  baseUrl: ctx.baseUrl,
+  siteUrl: ctx.siteUrl,
 });
 
 const { defaults, bounds } = ESTIMATOR_MODEL;
@@ -347,6 +347,6 @@ builder.queryFields((t) => ({
       season: t.arg.string({ description: 'spring, summer, fall, autumn, winter, a month name, or 01 to 12.' }),
       guests: t.arg.int({ description: "1 to 2000: scales the range from the region's average guest count." }),
     },
-    resolve: (_root, args, ctx) => regionalCostRange(args, { baseUrl: ctx.baseUrl }),
+    resolve: (_root, args, ctx) => regionalCostRange(args, { siteUrl: ctx.siteUrl }),
   }),
 }));

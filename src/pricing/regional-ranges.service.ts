@@ -19,7 +19,8 @@ import { usdText } from '../catalogue/money.js';
 // a neighbouring region: no match is covered: false with the list of covered regions.
 
 export interface RegionalRangeDeps {
-  baseUrl: string;
+  /** Where the public pages live (PUBLIC_SITE_URL, else the service's origin): sourceUrl names one. */
+  siteUrl: string;
 }
 
 export type Period = 'peak' | 'shoulder' | 'offSeason';
@@ -177,7 +178,8 @@ export function scaleRange(
   };
 }
 
-const NOTE =
+/** What the figures are and how they scale, as every answer's `note` and the /wedding-costs page state it. */
+export const REGIONAL_NOTE =
   `Authored regional whole-wedding budgets (data ${REGIONAL_DATA.version}, USD, all in: venue, catering, attire, photography, ` +
   'flowers, music). Not venue prices. Scaled figures apply the season multiplier and a guest multiplier ' +
   `(${GUEST_SCALING.fixedShare} fixed share + ${1 - GUEST_SCALING.fixedShare} × guests / average guest count, clamped to ` +
@@ -195,8 +197,8 @@ export function regionalCostRange(rawInput: unknown, deps: RegionalRangeDeps): R
       asked,
       coveredRegions: REGIONS.map((r) => r.slug).sort(),
       asOf: REGIONAL_DATA.dataYear,
-      note: NOTE,
-      sourceUrl: `${deps.baseUrl}/wedding-costs`,
+      note: REGIONAL_NOTE,
+      sourceUrl: `${deps.siteUrl}/wedding-costs`,
     };
   }
   const { coverage, multipliers, from } = multipliersOf(region);
@@ -231,7 +233,7 @@ export function regionalCostRange(rawInput: unknown, deps: RegionalRangeDeps): R
     asked,
     coveredRegions: null,
     asOf: region.dataYear,
-    note: NOTE,
-    sourceUrl: `${deps.baseUrl}/wedding-costs/${region.slug}`,
+    note: REGIONAL_NOTE,
+    sourceUrl: `${deps.siteUrl}/wedding-costs/${region.slug}`,
   };
 }

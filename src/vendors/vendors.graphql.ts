@@ -122,7 +122,7 @@ export const Vendor = builder.prismaObject('Vendor', {
       ...graphqlOnly("The partner's booking link; null unless isAffiliateOnly."),
       resolve: (v) => (v.isAffiliateOnly ? v.affiliateLink : null),
     }),
-    url: t.field({ type: 'URL', ...graphqlOnly('Absolute URL of the vendor page.'), resolve: (v, _args, ctx) => `${ctx.baseUrl}/vendors/${v.slug}` }),
+    url: t.field({ type: 'URL', ...graphqlOnly('Absolute URL of the vendor page.'), resolve: (v, _args, ctx) => `${ctx.siteUrl}/vendors/${v.slug}` }),
     photos: t.relation('photos', {
       description: 'At most 5 photos, primary first.',
       query: VENDOR_PHOTOS,

@@ -67,11 +67,14 @@ export function venuePricing(v: VenuePriceColumns, dayRate: DayRate | null): Ven
 
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', AUD: 'A$' };
 
+/** An amount in a venue's currency as price_range writes it: $12,345, €8,000, A$5,400. */
+export const moneyText = (amount: number, currency: string): string => `${SYMBOL[currency] ?? `${currency} `}${groupedAmount(amount)}`;
+
 /** §2.2 price_range: the base for the whole minimum stay, before fees, in the venue's currency. */
 export function priceRangeText(p: VenuePricing): string | null {
   const bases = [p.weekdayBase, p.weekendBase].filter((n): n is number => n !== null);
   if (!bases.length) return null;
-  const money = (n: number) => `${SYMBOL[p.currency] ?? `${p.currency} `}${groupedAmount(n)}`;
+  const money = (n: number) => moneyText(n, p.currency);
   const low = Math.min(...bases);
   const high = Math.max(...bases);
   const nights = `${p.minNights} night${p.minNights === 1 ? '' : 's'}`;

@@ -183,7 +183,7 @@ export const Venue = builder.prismaObject('Venue', {
     heroImage: t.field({ type: 'URL', nullable: true, ...graphqlOnly('Main photo, absolute URL.'), resolve: ownProperty('heroImage') }),
     seoDescription: t.string({ nullable: true, ...graphqlOnly('One-paragraph summary for search results.'), resolve: ownProperty('seoDescription') }),
     amenities: t.stringList({ ...graphqlOnly('Amenity slugs (e.g. pool, hot-tub).'), resolve: ownProperty('amenities') }),
-    url: t.field({ type: 'URL', description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.baseUrl}/venues/${v.slug}` }),
+    url: t.field({ type: 'URL', description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.siteUrl}/venues/${v.slug}` }),
     description: t.exposeString('description', { nullable: true, ...detail(graphqlOnly('Full description, plain text.')) }),
     accommodates: t.exposeInt('accommodates', { nullable: true, ...detail(graphqlOnly('Guests the venue sleeps, as listed.')) }),
     categories: t.exposeStringList('categories', detail(graphqlOnly('Listing categories (e.g. Waterfront, Beach).'))),

@@ -21,6 +21,23 @@ describe('environment', () => {
     expect(() => parseEnv({ MIGRATE_ON_START: 'maybe' })).toThrow(/MIGRATE_ON_START/);
   });
 
+  it('PUBLIC_SITE_URL: unset by default; an absolute http(s) URL, a path allowed, its trailing slash dropped', () => {
+    expect(parseEnv({}).PUBLIC_SITE_URL).toBeUndefined();
+    expect(parseEnv({ PUBLIC_SITE_URL: 'https://www.weddings.example/' }).PUBLIC_SITE_URL).toBe('https://www.weddings.example');
+    expect(parseEnv({ PUBLIC_SITE_URL: 'http://localhost:3000/plan//' }).PUBLIC_SITE_URL).toBe('http://localhost:3000/plan');
+    for (const bad of [
+      'www.weddings.example',
+      '/venues',
+      'ftp://weddings.example',
+      'https://weddings.example/?ref=api',
+      'https://u:p@weddings.example',
+    ]) {
+      expect(() => parseEnv({ PUBLIC_SITE_URL: bad }), bad).toThrow(
+        'Invalid environment: PUBLIC_SITE_URL: PUBLIC_SITE_URL must be an absolute http:// or https:// URL without credentials, query or fragment',
+      );
+    }
+  });
+
   it('API_KEY_LEASE_MS defaults to 1000; 0 reads every key; at most 10000; the keys CLI reads it alone', () => {
     expect(parseEnv({}).API_KEY_LEASE_MS).toBe(1000);
     expect(parseEnv({ API_KEY_LEASE_MS: '0' }).API_KEY_LEASE_MS).toBe(0);

@@ -76,6 +76,8 @@ export interface TestAppOptions {
   persistedOperations?: PersistedOperations;
   /** Trust a key's row this long once read (main.ts: API_KEY_LEASE_MS). @default none: every request reads its key */
   keyLease?: AppOptions['keyLease'];
+  /** PUBLIC_SITE_URL: where `url` and `source_url` fields point. @default the app's own origin (BASE_URL) */
+  publicSiteUrl?: string;
   /** The response cache (off unless given); with TEST_REDIS_URL and `shared`, in Redis under this app's key prefix. */
   responseCache?: AppOptions['responseCache'] & { shared?: boolean };
 }
@@ -98,6 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     readRows: db.readRows,
     log: createLogger({ level: 'info', destination }),
     baseUrl: BASE_URL,
+    publicSiteUrl: options.publicSiteUrl,
     cursorSecret: 'test-cursor-secret-0123456789abcdef0123456789',
     now: options.now,
     databaseAnswers: () => db.ping(),
