@@ -73,7 +73,7 @@ describe(`search indexes (${testDatabaseKind()})`, () => {
         // venues of each matching name are then counted from an index alone.
         venueType: await plan(`SELECT count(*) FROM "Venue" WHERE "propertyType" = $1 AND published`, 'Historic Villa'),
         amenity: await plan(`SELECT count(*) FROM "ListedVenueAmenity" WHERE amenity = $1`, 'pool'),
-        // A price band's count (venues.service.ts priceBandCount): each term one range of a narrow index.
+        // A price band's count (venues.queries.ts priceBandCount): each term one range of a narrow index.
         band: await plan(`SELECT count(*) FROM "Venue" WHERE published AND "startingTotal" >= $1 AND "startingTotal" <= $2`, 3000, 9000),
         bandConverted: await plan(
           `SELECT count(*) FROM "Venue" WHERE published AND currency = $1 AND "startingTotal" >= $2 AND "startingTotal" <= $3`,
@@ -136,7 +136,7 @@ describe(`search indexes (${testDatabaseKind()})`, () => {
           20,
           ['pool', 'hot-tub'],
         );
-        // A filtered page's slugs (venues.service.ts venueSearch), in slug order from the covering index's entries.
+        // A filtered page's slugs (venues.queries.ts generalSearch), in slug order from the covering index's entries.
         await tx.$executeRawUnsafe('SET LOCAL enable_sort = off');
         const pageSlugs = await plan(
           `SELECT v.slug FROM "Venue" v WHERE v.published AND v."propertyType" IN (SELECT name FROM "VenuePropertyType" WHERE name ILIKE $1)

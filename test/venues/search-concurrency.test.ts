@@ -1,7 +1,7 @@
 // A vendor search's count or category facet runs beside its page, on another pooled connection, when the query selects
 // it (with both selected the total is read off the facet: one statement): the search waits for the longest statement,
 // not their sum. A venue search's count is a column of its page's own
-// statement (venues.service.ts): one statement. Observed in PostgreSQL itself: with the table locked, every statement
+// statement (venues.queries.ts readSearchPage): one statement. Observed in PostgreSQL itself: with the table locked, every statement
 // the request has started waits in pg_stat_activity at once.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -132,7 +132,7 @@ describe('venue search through the lookup tables', () => {
       { amenities: ['pool'], venueType: 'estate', capacityMin: 10 },
       { amenities: ['pool', 'hot-tub'] },
       { amenities: ['pool', 'hot-tub'], state: 'texas', capacityMin: 10 },
-      // Several amenities alone are counted by joining the listed amenities (2 to 8 of them), else by the GIN index.
+      // Two amenities alone (a repeated one counts once) are counted from PublishedVenueCount; more, by the GIN index.
       { amenities: ['pool', 'hot-tub', 'wifi'] },
       { amenities: ['wifi', 'pool', 'wifi'] },
       { amenities: ['pool', 'no-such-amenity'] },
