@@ -174,7 +174,7 @@ const PHOTO: RelatedModel = { name: 'VendorPhoto', columns: new Set<string>(Obje
 
 /**
  * Every column of the vendor by its Prisma name, and its photos in their declared order and number (VENDOR_PHOTOS,
- * also Vendor.photos' query), as JSON in the same row: read through the driver as venues are (venues.service.ts says
+ * also Vendor.photos' query), as JSON in the same row: read through the driver as venues are (venue-rows.ts says
  * why). The row is a superset of any selection GraphQL plans for Vendor, which the schema's build checks against
  * VENDOR_DETAIL_READ.
  */
