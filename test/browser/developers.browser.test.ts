@@ -3,9 +3,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { launchLoopbackChromium } from '../support/browser.js';
 import { listenApp, repoRoot } from '../support/processes.js';
 import { chromiumPath } from '../support/requirements.js';
 import { FAVICONS } from '../../src/developers/developers.http.js';
@@ -67,25 +68,7 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
     t = await createTestApp();
     server = await listenApp(t.app);
     await mkdir(SCREENSHOTS, { recursive: true });
-    // Playwright gives the browser a new, empty --user-data-dir of its own (a temporary directory it deletes on close)
-    // and adds --headless itself; both are stated here so the command line reads the same as a manual run.
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      // Without the background-networking flags chromium keeps dialling Google's hosts, which this machine refuses.
-      // Other hosts are kept out by the resolver rather than by intercepting requests: with a route handler chromium
-      // asks for no favicon at all, which would hide a missing one.
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-      ],
-    });
+    browser = await launchLoopbackChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,9 +3,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { launchLoopbackChromium } from '../support/browser.js';
 import { listenApp, repoRoot } from '../support/processes.js';
 import { chromiumPath } from '../support/requirements.js';
 
@@ -30,22 +31,7 @@ describe.skipIf(!hasBrowser)('a venue page in a browser', () => {
     t = await createTestApp();
     server = await listenApp(t.app);
     await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      // As test/browser/developers.browser.test.ts launches it: no background traffic to Google's hosts, and every other
-      // host unresolvable, so a photo from anywhere but this service fails to load instead of being fetched.
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-      ],
-    });
+    browser = await launchLoopbackChromium();
   });
   afterAll(async () => {
     await browser?.close();
