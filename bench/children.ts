@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { startNodeOptions } from '../scripts/start-command.js';
+import { startNodeOptions, withStartEnvironment } from '../scripts/start-command.js';
 
 /** A child process the bench started; every one is stopped on exit, error or SIGINT. */
 export interface Child {
@@ -50,14 +50,16 @@ export function startNode(
     nodeOptions?: string[];
   },
 ): Child {
-  // Every server, the baselines included, runs with the node options of `npm start` (its heap sizing among them).
+  // Every server, the baselines included, runs with the node options and environment defaults of `npm start` (its
+  // heap sizing and malloc arenas among them).
   const nodeOptions = options.nodeOptions ?? startNodeOptions(options.cwd);
   const nodeArgs = script.endsWith('.ts') ? [...nodeOptions, '--import', 'tsx', script] : [...nodeOptions, script];
   const node = [...(options.wrapper ?? []), process.execPath, ...nodeArgs];
   const pinned = canPin && options.cpu !== undefined;
   const command = pinned ? 'taskset' : node[0];
   const args = pinned ? ['-c', String(options.cpu), ...node] : node.slice(1);
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = options.nodeOptions ? options.env : withStartEnvironment(options.cwd, options.env);
+  const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid === undefined) throw new Error(`could not start ${name}`);
   let text = '';
   let lines = 0;

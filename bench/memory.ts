@@ -54,6 +54,8 @@ interface Sample {
   database: ProcessMemory | null;
   /** The sentence model's process while it runs (started by the first knowledge search, gone when idle). */
   model: ProcessMemory | null;
+  /** The API's V8 heap (committed and in use) and memory outside it that V8 tracks, from its metrics port, in MB. */
+  heap: HeapMemory | null;
   /** The mix's throughput over the minute before, the API's CPU per request (its database's included) and the database's. */
   load?: { rps: number; cpuMicros: number | null; databaseCpuMicros: number | null };
 }
@@ -75,9 +77,27 @@ function memoryOf(pid: number | undefined): ProcessMemory | null {
   }
 }
 
-function sampleOf(when: string, api: Child, load?: Sample['load']): Sample {
+interface HeapMemory {
+  committed: number;
+  used: number;
+  external: number;
+}
+
+/** The API's heap as prom-client's default metrics report it (src/observability/metrics.ts). */
+async function heapOf(metricsPort: number): Promise<HeapMemory | null> {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const mb = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+    return { committed: mb('nodejs_heap_size_total_bytes'), used: mb('nodejs_heap_size_used_bytes'), external: mb('nodejs_external_memory_bytes') };
+  } catch {
+    return null;
+  }
+}
+
+async function sampleOf(when: string, api: Child, metricsPort: number, load?: Sample['load']): Promise<Sample> {
   return {
     when,
+    heap: await heapOf(metricsPort),
     api: memoryOf(api.pid),
     database: memoryOf(descendantRunning(api.pid, 'database-process')),
     model: memoryOf(descendantRunning(api.pid, 'knowledge.model-process')),
@@ -87,12 +107,13 @@ function sampleOf(when: string, api: Child, load?: Sample['load']): Sample {
 
 function table(samples: Sample[]): string {
   const mb = (m: ProcessMemory | null, key: keyof ProcessMemory) => (m ? Math.round(m[key]).toString() : '–');
+  const heap = (h: HeapMemory | null) => (h ? [h.committed, h.used, h.external].map(Math.round).join(' / ') : '–');
   return [
-    '| when | API RSS MB | API peak MB | database RSS MB | database peak MB | model RSS MB | mix req/s | µs CPU/req | database µs/req |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| when | API RSS MB | API peak MB | API heap committed / used / external MB | database RSS MB | database peak MB | model RSS MB | mix req/s | µs CPU/req | database µs/req |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...samples.map(
       (s) =>
-        `| ${s.when} | ${mb(s.api, 'rss')} | ${mb(s.api, 'peak')} | ${mb(s.database, 'rss')} | ${mb(s.database, 'peak')} | ${mb(s.model, 'rss')} | ` +
+        `| ${s.when} | ${mb(s.api, 'rss')} | ${mb(s.api, 'peak')} | ${heap(s.heap)} | ${mb(s.database, 'rss')} | ${mb(s.database, 'peak')} | ${mb(s.model, 'rss')} | ` +
         `${s.load ? Math.round(s.load.rps) : ''} | ${s.load?.cpuMicros ? Math.round(s.load.cpuMicros) : ''} | ` +
         `${s.load?.databaseCpuMicros ? Math.round(s.load.databaseCpuMicros) : ''} |`,
     ),
@@ -112,10 +133,19 @@ async function main(): Promise<void> {
 
   const dataDir = join(registerTempDir(mkdtempSync(join(tmpdir(), 'wedding-memory-'))), 'data');
   const port = await freePort();
+  const metricsPort = await freePort();
   // The realistic API (bench/realistic.ts): logs on, the default key lease, response cache at its default TTL.
   const env = {
     ...realisticApiEnv(
-      { ...baseEnv(), BENCH: '1', NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, CURSOR_SECRET: MIX_CURSOR_SECRET },
+      {
+        ...baseEnv(),
+        BENCH: '1',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        DATA_DIR: dataDir,
+        CURSOR_SECRET: MIX_CURSOR_SECRET,
+      },
       { responseCache: true },
     ),
     ...extraEnv,
@@ -130,7 +160,7 @@ async function main(): Promise<void> {
   log(`first start on ${dataDir}…`);
   let api = await start(FIRST_START_TIMEOUT_MS);
   await sleep(settleMs);
-  samples.push(sampleOf('first start, idle', api));
+  samples.push(await sampleOf('first start, idle', api, metricsPort));
 
   log(`${keyCount} partner keys…`);
   const db = await openDatabase({ dataDir, shareEmbedded: true });
@@ -154,7 +184,7 @@ async function main(): Promise<void> {
     );
     if (m.failures) log(`minute ${minute}: ${m.failures} failed requests, e.g. ${JSON.stringify(m.failedEntries[0] ?? null)}`);
     samples.push(
-      sampleOf(`mix, minute ${minute}`, api, {
+      await sampleOf(`mix, minute ${minute}`, api, metricsPort, {
         rps: m.rps,
         cpuMicros: m.cpuMicrosPerRequest,
         databaseCpuMicros: m.databaseCpuMicrosPerRequest ?? null,
@@ -164,13 +194,13 @@ async function main(): Promise<void> {
   }
   if (minutes) {
     await sleep(settleMs);
-    samples.push(sampleOf('after the mix, idle', api));
+    samples.push(await sampleOf('after the mix, idle', api, metricsPort));
   }
 
   await api.stop();
   api = await start(START_TIMEOUT_MS);
   await sleep(settleMs);
-  samples.push(sampleOf('restart, idle', api));
+  samples.push(await sampleOf('restart, idle', api, metricsPort));
   await api.stop();
 
   const options = nodeOptions ? nodeOptions.join(' ') : "npm start's";

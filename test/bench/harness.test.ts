@@ -15,7 +15,7 @@ import { combineMeasurements, type Measurement } from '../../bench/load.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startNodeOptions } from '../../scripts/start-command.js';
+import { startNodeOptions, withStartEnvironment } from '../../scripts/start-command.js';
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
 
@@ -265,13 +265,13 @@ describe('per-route baselines', () => {
 });
 
 describe('node options of npm start (the bench servers and the tests\u2019 server processes use them)', () => {
-  it('are read from package.json: source maps, the 64 MB semi-space young generation, the fixed old-generation growth, no memory reducer', () => {
-    expect(startNodeOptions(repoRoot)).toEqual([
-      '--enable-source-maps',
-      '--max-semi-space-size=64',
-      '--heap-growing-percent=300',
-      '--no-memory-reducer',
-    ]);
+  it("are read from package.json: source maps, a 32 MB semi-space, the old generation growing by at most 100 %", () => {
+    expect(startNodeOptions(repoRoot)).toEqual(['--enable-source-maps', '--max-semi-space-size=32', '--heap-growing-percent=100']);
+  });
+
+  it("its environment defaults (two malloc arenas) apply where the caller's environment leaves them unset", () => {
+    expect(withStartEnvironment(repoRoot, { PORT: '1' })).toEqual({ MALLOC_ARENA_MAX: '2', PORT: '1' });
+    expect(withStartEnvironment(repoRoot, { MALLOC_ARENA_MAX: '8' })).toEqual({ MALLOC_ARENA_MAX: '8' });
   });
 
   it('a start script that does not run node … dist/src/main.js is refused rather than guessed', () => {
@@ -281,6 +281,9 @@ describe('node options of npm start (the bench servers and the tests\u2019 serve
       expect(() => startNodeOptions(dir)).toThrow(/does not run node/);
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start: 'exec node dist/src/main.js' } }));
       expect(startNodeOptions(dir)).toEqual([]);
+      expect(withStartEnvironment(dir, {})).toEqual({});
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start: 'exec env A=${B:-1} node dist/src/main.js' } }));
+      expect(() => withStartEnvironment(dir, {})).toThrow(/sets A from B/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

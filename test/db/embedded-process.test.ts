@@ -97,12 +97,18 @@ describe('the embedded database process', () => {
     // (it was 0755 before the start, as an operator's mkdir leaves it).
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     // The database process runs with npm start's heap bounds: one command line bounds both processes.
-    const commandLines = await Promise.all((await processesOf(dataDir)).map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
-    const databaseProcess = commandLines.map((line) => line.split('\0')).find((args) => args.some((a) => a.includes('database-process')));
+    const pids = await processesOf(dataDir);
+    const read = (file: string) => Promise.all(pids.map(async (pid) => (await readFile(`/proc/${pid}/${file}`, 'utf8').catch(() => '')).split('\0')));
+    const [commandLines, environments] = [await read('cmdline'), await read('environ')];
+    const databaseAt = commandLines.findIndex((args) => args.some((a) => a.includes('database-process')));
+    const serverAt = commandLines.findIndex((args) => args.some((a) => a.endsWith('dist/src/main.js')));
     const heapOptions = heapOptionsOf(startNodeOptions(repoRoot));
-    expect(heapOptions).toHaveLength(2);
-    expect(databaseProcess).toEqual(expect.arrayContaining(heapOptions));
-    expect(databaseProcess!.some((a) => a.startsWith('--max-semi-space-size'))).toBe(false);
+    expect(heapOptions).toEqual(['--heap-growing-percent=100']);
+    expect(commandLines[databaseAt]).toEqual(expect.arrayContaining(heapOptions));
+    expect(commandLines[databaseAt].some((a) => a.startsWith('--max-semi-space-size'))).toBe(false);
+    // npm start caps the server's malloc arenas; the database process, on one thread, runs without the cap.
+    expect(environments[serverAt]).toContain('MALLOC_ARENA_MAX=2');
+    expect(environments[databaseAt].some((v) => v.startsWith('MALLOC_ARENA_MAX='))).toBe(false);
     const search = (key: string) => fetch(`${base}/api/v1/venues?limit=20&state=CA`, { headers: { authorization: `Bearer ${key}` } });
 
     // Load: 6 searches in flight all the time while the CLI issues and revokes a key. They run on a key of their own:

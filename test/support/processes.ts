@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { startNodeOptions } from '../../scripts/start-command.js';
+import { startNodeOptions, withStartEnvironment } from '../../scripts/start-command.js';
 import { captureLog } from './run-log.js';
 
 export const repoRoot = new URL('../..', import.meta.url).pathname;
@@ -40,7 +40,11 @@ export const SERVER_COMMAND = [...startNodeOptions(repoRoot), 'dist/src/main.js'
 
 /** Starts the server process with `env` on top of this process's environment; output is collected. */
 export function startServer(env: Record<string, string>, args: string[] = SERVER_COMMAND): ServerProcess {
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: withStartEnvironment(repoRoot, { ...process.env, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let stdout = '';
   child.stdout?.on('data', (d) => {

@@ -74,12 +74,20 @@ export function embeddedDatabaseRuns(dataDir: string): Promise<boolean> {
   });
 }
 
+/**
+ * The API's environment less `MALLOC_ARENA_MAX`, which `npm start` sets for the API's threads: the database process
+ * does its work on one thread, and held 25–50 MB more under the bench's mix with the cap (docs/operations.md#memory).
+ */
+function databaseEnvironment({ MALLOC_ARENA_MAX: _apiArenas, ...env }: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return env;
+}
+
 async function startProcess(options: EmbeddedDatabaseOptions, socketDir: string): Promise<ChildProcess> {
   const child = fork(entry, [], {
     // A compiled build runs the .js entry as is; from source the child needs the same TypeScript loader as we do.
     execArgv: [...heapOptionsOf(process.execArgv), ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : [])],
     env: {
-      ...process.env,
+      ...databaseEnvironment(process.env),
       EMBEDDED_DATA_DIR: options.dataDir,
       EMBEDDED_SOCKET_DIR: socketDir,
       EMBEDDED_TEMPLATE_FILE: options.templateFile ?? '',
