@@ -265,7 +265,7 @@ describe('per-route baselines', () => {
 });
 
 describe('node options of npm start (the bench servers and the tests\u2019 server processes use them)', () => {
-  it("are read from package.json: source maps, a 32 MB semi-space, the old generation growing by at most 100 %", () => {
+  it('are read from package.json: source maps, a 32 MB semi-space, the old generation growing by at most 100 %', () => {
     expect(startNodeOptions(repoRoot)).toEqual(['--enable-source-maps', '--max-semi-space-size=32', '--heap-growing-percent=100']);
   });
 
