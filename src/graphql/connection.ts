@@ -1,17 +1,7 @@
 import type { ObjectRef } from '@pothos/core';
 import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import { builder, type Types } from './builder.js';
-
-/** A page of a cursor-paginated list, as services return it. `totalCount` runs only when selected. */
-export interface Page<T> {
-  nodes: T[];
-  /** Signed cursor that resumes after `node`. */
-  cursorOf: (node: T) => string;
-  hasNextPage: boolean;
-  /** Rows precede this page: it was read from a cursor (or a non-zero offset). */
-  hasPreviousPage: boolean;
-  totalCount: () => Promise<number>;
-}
+import type { Page } from '../pagination/page.js';
 
 /**
  * Whether this connection field's query selects its own field `name` (totalCount, categoryStats) unconditionally. A
@@ -28,16 +18,6 @@ export function selectsConnectionField(info: GraphQLResolveInfo, name: string): 
       return within(info.fragments[selection.name.value]?.selectionSet);
     });
   return info.fieldNodes.some((node) => within(node.selectionSet));
-}
-
-/**
- * A statement the caller will ask for, started now beside another: the same promise later. Its failure is handled
- * here too, so a page that fails first leaves no unhandled rejection behind; whoever asks still sees the failure.
- */
-export function startedNow<T>(run: () => Promise<T>): () => Promise<T> {
-  const running = run();
-  running.catch(() => undefined);
-  return () => running;
 }
 
 /** The shape plugin-relay's connection types read, keeping the page (for totalCount and extras such as categoryStats). */

@@ -2,7 +2,7 @@ import { Prisma, type InspirationPhoto } from '../generated/prisma/client.js';
 import { countRows, modelColumns, type RowReader } from '../db/row-reader.js';
 import { ApiError } from '../errors/api-error.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
-import type { Page } from '../graphql/connection.js';
+import type { Page } from '../pagination/page.js';
 import { PhotoId, type InspirationSearch } from './inspiration.inputs.js';
 
 export interface InspirationDeps {

@@ -6,7 +6,7 @@ import { VENDOR_PHOTOS } from './vendor-relations.js';
 import { likeEscaped } from '../db/like-pattern.js';
 import { slugify } from '../catalogue/slug.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
-import { startedNow, type Page } from '../graphql/connection.js';
+import { startedNow, type Page } from '../pagination/page.js';
 import type { VendorSearch, VendorSort } from './vendors.inputs.js';
 
 export interface VendorDeps {

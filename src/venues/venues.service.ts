@@ -3,7 +3,7 @@ import type { VenueDetailRow, VenueSelection } from './venue-rows.js';
 import { ApiError } from '../errors/api-error.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
-import type { Page } from '../graphql/connection.js';
+import type { Page } from '../pagination/page.js';
 import { VenueSearchInput, VenueSlug } from './venues.inputs.js';
 import { STORED_AS, storedBoundsFor, type DayRate } from './venue-pricing.js';
 import { countSearch, planVenueSearch, readSearchPage, readVenueDetail, readVenuesById, type PriceRanges } from './venues.queries.js';

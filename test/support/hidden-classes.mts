@@ -1,7 +1,8 @@
 // Run by test/graphql/connection.test.ts as `node --allow-natives-syntax --import tsx <this file>`. V8's natives tell
 // whether an object keeps fast properties (%HasFastProperties) and whether two objects share a hidden class
 // (%HaveSameMap). Prints one JSON object of booleans; the `engine…` entries describe this V8, not our code.
-import { toConnection, type Page } from '../../src/graphql/connection.js';
+import { toConnection } from '../../src/graphql/connection.js';
+import type { Page } from '../../src/pagination/page.js';
 
 // The natives syntax is legal only where V8 parses it, so it is compiled at run time rather than written in TypeScript.
 const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: unknown) => boolean;

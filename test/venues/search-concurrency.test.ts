@@ -5,7 +5,7 @@
 // the request has started waits in pg_stat_activity at once.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startedNow } from '../../src/graphql/connection.js';
+import { startedNow } from '../../src/pagination/page.js';
 import { connectionUrlOf } from '../support/database.js';
 import { createTestApp, type TestApp, type TestResponse } from '../support/app.js';
 
