@@ -46,14 +46,13 @@ export interface AppOptions {
    * reports a revocation. @default none (every request reads its key)
    */
   keyLease?: KeyLeaseOptions;
+  /**
+   * The catalogue's generation (src/cache/catalogue-generation.ts; main.ts follows the database's): cached answers and
+   * the day's exchange rates are read under it. @default () => 0
+   */
+  catalogueGeneration?: () => number;
   /** Answers of shared catalogue reads, kept up to ttlSeconds (src/cache/response-cache.ts). @default none */
-  responseCache?: Omit<ResponseCacheOptions, 'now' | 'log' | 'generation'> & {
-    /**
-     * The catalogue's generation (main.ts follows the database's). The day's exchange rates are read under it too,
-     * with the cache on or off. @default () => 0
-     */
-    generation?: () => number;
-  };
+  responseCache?: Omit<ResponseCacheOptions, 'now' | 'log' | 'generation'>;
 }
 
 export interface LimiterOptions {

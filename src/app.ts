@@ -51,7 +51,7 @@ export function createApp(options: AppOptions): App {
     log,
     onDecision: metrics?.limiterDecision,
   });
-  const generation = options.responseCache?.generation ?? (() => 0);
+  const generation = options.catalogueGeneration ?? (() => 0);
   const responseCache = options.responseCache?.ttlSeconds ? createResponseCache({ ...options.responseCache, generation, now, log }) : undefined;
   const cursors = createCursorCodec(options.cursorSecret);
   const siteUrl = options.publicSiteUrl ?? baseUrl;

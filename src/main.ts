@@ -111,8 +111,8 @@ const app = createApp({
     ttlSeconds: env.RESPONSE_CACHE_TTL_SECONDS,
     maxBytes: env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
     redisUrl: env.REDIS_URL,
-    generation: generation.current,
   },
+  catalogueGeneration: generation.current,
   limiter: { redisUrl: env.REDIS_URL, trustProxy: env.TRUST_PROXY, ...(env.BENCH ? { policy: UNREACHABLE_POLICY } : {}) },
 });
 // §3: leads reach the team through the outbox, delivered from here (every node polls; rows are taken one node at a time).

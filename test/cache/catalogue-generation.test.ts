@@ -17,7 +17,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   // As main.ts does, with a poll of 10 ms instead of 5 s.
   followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), 10);
-  t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300, generation: followed.current } });
+  t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300 }, catalogueGeneration: followed.current });
   const one = async (sql: string) => (await db.prisma.$queryRawUnsafe<{ v: string }[]>(sql))[0].v;
   ids.venue = await one(
     `SELECT slug AS v FROM "Venue" v WHERE published AND EXISTS (SELECT 1 FROM "Testimonial" WHERE "venueId" = v.id) ORDER BY slug LIMIT 1`,

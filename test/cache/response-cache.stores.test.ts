@@ -32,7 +32,7 @@ describe('catalogue writes retire cached answers', () => {
 
   it('a cached answer is not served after the generation moved', async () => {
     let generation = 1;
-    const t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300, generation: () => generation } });
+    const t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300 }, catalogueGeneration: () => generation });
     try {
       const path = '/api/v1/vendors?limit=2';
       await t.rest(path);

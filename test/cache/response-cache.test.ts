@@ -12,7 +12,7 @@ let generation = 0;
 let t: TestApp;
 let slug: string;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, limits: 'spec', responseCache: { ttlSeconds: 300, generation: () => generation } });
+  t = await createTestApp({ now: clock.now, limits: 'spec', responseCache: { ttlSeconds: 300 }, catalogueGeneration: () => generation });
   slug = (await t.rest('/api/v1/venues?state=texas&limit=1')).body.data[0].slug;
 });
 afterAll(() => t.close());

@@ -13,7 +13,7 @@ let generation = 0;
 let t: TestApp;
 let venue: Venue;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, responseCache: { ttlSeconds: 0, generation: () => generation } });
+  t = await createTestApp({ now: clock.now, catalogueGeneration: () => generation });
   generation = await readCatalogueGeneration(t.db.prisma);
   venue = await t.db.prisma.venue.findFirstOrThrow({
     where: { published: true, currency: 'AUD', weekdayBase: { not: null } },

@@ -232,7 +232,7 @@ describe('pages are keyless reads: the client IP’s budget, conditional GET, th
 
   it('go through the response cache under the catalogue generation: MISS, then HIT with the same bytes and ETag', async () => {
     let generation = 1;
-    const cached = await createTestApp({ database: t.db, responseCache: { ttlSeconds: 300, generation: () => generation } });
+    const cached = await createTestApp({ database: t.db, responseCache: { ttlSeconds: 300 }, catalogueGeneration: () => generation });
     try {
       const path = `/venues/${await fullVenueSlug()}`;
       const get = () => cached.app.fetch(new Request(`${BASE_URL}${path}`));

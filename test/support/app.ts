@@ -80,6 +80,8 @@ export interface TestAppOptions {
   publicSiteUrl?: string;
   /** The response cache (off unless given); with TEST_REDIS_URL and `shared`, in Redis under this app's key prefix. */
   responseCache?: AppOptions['responseCache'] & { shared?: boolean };
+  /** The catalogue's generation as a node follows it. @default () => 0 */
+  catalogueGeneration?: () => number;
 }
 
 /** A Redis key prefix no other test app (in this or a parallel test file) uses. */
@@ -108,6 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     corsOrigins: options.corsOrigins,
     persistedOperations: options.persistedOperations,
     keyLease: options.keyLease,
+    catalogueGeneration: options.catalogueGeneration,
     responseCache: options.responseCache && {
       ...options.responseCache,
       redisUrl: options.responseCache.shared ? (options.responseCache.redisUrl ?? process.env.TEST_REDIS_URL) : undefined,

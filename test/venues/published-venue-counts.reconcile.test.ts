@@ -16,7 +16,7 @@ let followed: CatalogueGeneration;
 beforeAll(async () => {
   const db = await createTestDatabase();
   followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), 10);
-  t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300, generation: followed.current } });
+  t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300 }, catalogueGeneration: followed.current });
 });
 afterAll(async () => {
   await t.close();
