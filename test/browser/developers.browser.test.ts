@@ -1,13 +1,11 @@
 // The developer pages and GraphiQL in a real browser (playwright-core driving Debian's chromium): what an analyst and
 // an integrator see on first open, with nothing fetched from outside this machine.
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { launchLoopbackChromium } from '../support/browser.js';
-import { listenApp, repoRoot } from '../support/processes.js';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppInBrowser } from '../support/browser.js';
+import { repoRoot } from '../support/processes.js';
 import { chromiumPath } from '../support/requirements.js';
 import { FAVICONS } from '../../src/developers/developers.http.js';
 import { GRAPHIQL_KEY_STORAGE } from '../../src/developers/graphiql.page.js';
@@ -58,27 +56,13 @@ function contrast(text: string, layers: string[]): number {
 }
 
 describe.skipIf(!hasBrowser)('in a browser', () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listenApp>>;
-  let browser: Browser;
+  const opened = useAppInBrowser(SCREENSHOTS);
   /** Every URL a page asked for outside loopback (the browser resolves no other host, so each also fails). */
   const outside: string[] = [];
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    server = await listenApp(t.app);
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchLoopbackChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await t?.close();
-  });
-
   /** A new context (empty storage and cache) with one page, observed but never intercepted. */
   async function open(path: string): Promise<Opened> {
-    const context: BrowserContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const context: BrowserContext = await opened.browser.newContext({ viewport: { width: 1400, height: 900 } });
     context.on('request', (request) => {
       const url = new URL(request.url());
       if (url.protocol.startsWith('http') && url.hostname !== '127.0.0.1') outside.push(request.url());
@@ -91,7 +75,7 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
     page.on('response', (response) => response.status() >= 400 && problems.push(`HTTP ${response.status()}: ${response.url()}`));
-    await page.goto(`${server.base}${path}`);
+    await page.goto(`${opened.server.base}${path}`);
     return { page, problems };
   }
 
@@ -100,7 +84,7 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
    * page's network events, so only the server sees them.
    */
   const iconsServed = () =>
-    t.logs
+    opened.t.logs
       .flatMap((chunk) => chunk.split('\n').filter(Boolean))
       .map((line) => JSON.parse(line) as { msg?: string; path?: string; status?: number })
       .filter((entry) => entry.msg === 'request' && FAVICONS.has(entry.path ?? ''))
@@ -163,7 +147,7 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
   it('a key pasted once into the key field runs queries in every tab, a new one included, and stays after a reload', async () => {
     const { page, problems } = await open('/graphql');
     await page.locator('.graphiql-container').waitFor();
-    await page.locator('#api-key').fill(t.keys.pro);
+    await page.locator('#api-key').fill(opened.t.keys.pro);
     expect(await run(page, /"totalCount": \d+/)).not.toMatch(/error/i);
 
     await page.getByRole('button', { name: 'Add tab' }).click();
@@ -180,12 +164,12 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
       (name) => ({ key: localStorage.getItem(name), tabs: localStorage.getItem('graphiql:tabState') }),
       GRAPHIQL_KEY_STORAGE,
     );
-    expect(storage.key).toBe(t.keys.pro);
-    expect(storage.tabs).not.toContain(t.keys.pro);
+    expect(storage.key).toBe(opened.t.keys.pro);
+    expect(storage.tabs).not.toContain(opened.t.keys.pro);
 
     await page.reload();
     await page.locator('.graphiql-container').waitFor();
-    expect(await page.locator('#api-key').inputValue()).toBe(t.keys.pro);
+    expect(await page.locator('#api-key').inputValue()).toBe(opened.t.keys.pro);
     expect(await page.locator('.graphiql-tab').count()).toBe(6); // the same tabs, none added by the reload
     await page.locator('.graphiql-tab').nth(2).click(); // Photographers
     // Run only once the tab is the active one: on a busy host the click lands before GraphiQL switches editors.
@@ -204,7 +188,7 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
     expect(refused).toContain('The API key is missing: the value sent is a placeholder');
     expect(refused).not.toContain('invalid or has been revoked');
     await screenshot(page, 'graphiql-placeholder-key');
-    await page.locator('#api-key').fill(t.keys.free);
+    await page.locator('#api-key').fill(opened.t.keys.free);
     expect(await run(page, /"totalCount": \d+/)).not.toMatch(/error/i);
     // The refused request is the only one that went wrong (its response, and chromium's console line for it).
     expect(problems.length).toBeGreaterThan(0);
@@ -213,7 +197,7 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
   });
 
   it('the REST reference renders every operation of openapi.json', async () => {
-    const document = (await t.rest('/api/v1/openapi.json', { key: null })).body;
+    const document = (await opened.t.rest('/api/v1/openapi.json', { key: null })).body;
     const operations = Object.values(document.paths as Record<string, object>).flatMap((item) =>
       Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)),
     );
@@ -252,11 +236,11 @@ describe.skipIf(!hasBrowser)('in a browser', () => {
 
   it('every doc_url of real error responses lands on a visible section of the error page', async () => {
     const errors = [
-      (await t.rest('/api/v1/venues', { key: null })).body.error,
-      (await t.rest('/api/v1/venues', { key: 'wv_live_00000000000000000000000000000000' })).body.error,
-      (await t.rest('/api/v1/venues?limit=500')).body.error,
-      (await t.rest('/api/v1/venues/no-such-venue')).body.error,
-      (await t.rest('/api/v1/nowhere')).body.error,
+      (await opened.t.rest('/api/v1/venues', { key: null })).body.error,
+      (await opened.t.rest('/api/v1/venues', { key: 'wv_live_00000000000000000000000000000000' })).body.error,
+      (await opened.t.rest('/api/v1/venues?limit=500')).body.error,
+      (await opened.t.rest('/api/v1/venues/no-such-venue')).body.error,
+      (await opened.t.rest('/api/v1/nowhere')).body.error,
     ];
     expect(errors.map((e) => e.code)).toEqual(['missing_api_key', 'invalid_api_key', 'invalid_parameters', 'venue_not_found', 'route_not_found']);
     for (const error of errors) {

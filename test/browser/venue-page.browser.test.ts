@@ -1,13 +1,11 @@
 // A venue's public page in a real browser (playwright-core driving Debian's chromium): what a couple following a
 // venue's `url` sees, with its structured data readable and every photo loaded from this machine.
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { launchLoopbackChromium } from '../support/browser.js';
-import { listenApp, repoRoot } from '../support/processes.js';
+import { type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppInBrowser } from '../support/browser.js';
+import { repoRoot } from '../support/processes.js';
 import { chromiumPath } from '../support/requirements.js';
 
 // Without it the run prints why this group skipped (test/support/requirements.ts).
@@ -23,25 +21,11 @@ interface Opened {
 }
 
 describe.skipIf(!hasBrowser)('a venue page in a browser', () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listenApp>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    server = await listenApp(t.app);
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchLoopbackChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await t?.close();
-  });
+  const opened = useAppInBrowser(SCREENSHOTS);
 
   /** A new context (empty cache) with one page, observed but never intercepted. */
   async function open(path: string): Promise<Opened> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await opened.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.on('close', () => void context.close().catch(() => undefined));
     const requested: string[] = [];
@@ -51,19 +35,19 @@ describe.skipIf(!hasBrowser)('a venue page in a browser', () => {
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
     page.on('response', (response) => response.status() >= 400 && problems.push(`HTTP ${response.status()}: ${response.url()}`));
-    await page.goto(`${server.base}${path}`);
+    await page.goto(`${opened.server.base}${path}`);
     await page.waitForLoadState('networkidle');
     return { page, requested, problems };
   }
 
   /** The first published venue with a full gallery preview and reviews. */
   async function venueWithPhotos() {
-    const [{ slug }] = await t.db.readRows<{ slug: string }>(
+    const [{ slug }] = await opened.t.db.readRows<{ slug: string }>(
       `SELECT v.slug FROM "Venue" v WHERE v.published AND v."totalPhotos" >= 5 AND v.latitude IS NOT NULL
          AND EXISTS (SELECT 1 FROM "Testimonial" x WHERE x."venueId" = v.id) ORDER BY v.slug LIMIT 1`,
       [],
     );
-    return (await t.rest(`/api/v1/venues/${encodeURIComponent(slug)}`)).body.data;
+    return (await opened.t.rest(`/api/v1/venues/${encodeURIComponent(slug)}`)).body.data;
   }
 
   it('its JSON-LD parses, every photo loads from loopback, and nothing fails or leaves this machine', async () => {
@@ -85,7 +69,7 @@ describe.skipIf(!hasBrowser)('a venue page in a browser', () => {
       );
     expect(images).toHaveLength(venue.photos.length);
     for (const image of images) {
-      expect(new URL(image.src).host, image.src).toBe(new URL(server.base).host);
+      expect(new URL(image.src).host, image.src).toBe(new URL(opened.server.base).host);
       expect(image.complete, image.src).toBe(true);
       expect(image.width, image.src).toBeGreaterThan(0);
     }

@@ -1,4 +1,8 @@
+import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from './app.js';
+import { listenApp } from './processes.js';
 import { chromiumPath } from './requirements.js';
 
 /**
@@ -24,4 +28,28 @@ export function launchLoopbackChromium(): Promise<Browser> {
       '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
     ],
   });
+}
+
+/** A test app listening on a real socket, and the browser that visits it, for one describe block. */
+export interface AppInBrowser {
+  t: TestApp;
+  server: Awaited<ReturnType<typeof listenApp>>;
+  browser: Browser;
+}
+
+/** Starts the app, its socket and the browser before the block's tests (screenshots go to `screenshots`); stops them after. */
+export function useAppInBrowser(screenshots: string): AppInBrowser {
+  const opened = {} as AppInBrowser;
+  beforeAll(async () => {
+    opened.t = await createTestApp();
+    opened.server = await listenApp(opened.t.app);
+    await mkdir(screenshots, { recursive: true });
+    opened.browser = await launchLoopbackChromium();
+  });
+  afterAll(async () => {
+    await opened.browser?.close();
+    await opened.server?.close();
+    await opened.t?.close();
+  });
+  return opened;
 }
