@@ -100,7 +100,31 @@ export const nonEmptyText = (max: number) =>
  * A rule between two or more inputs, which JSON Schema cannot state: published as the operation's `x-dependencies`
  * (IDL4OAS: `price_min <= price_max`, `Or(slug, state, city)`) with REST names, from the input schema's `relations`.
  */
-export type InputRelation = { kind: 'order'; lower: string; upper: string; strict: boolean } | { kind: 'or'; keys: readonly string[] };
+export type InputRelation =
+  | { kind: 'order'; lower: string; upper: string; strict: boolean }
+  | { kind: 'or'; keys: readonly string[] }
+  /** At most one of `keys` is given (IDL4OAS ZeroOrOne). */
+  | { kind: 'zeroOrOne'; keys: readonly string[] }
+  /** When `key` is given (and, with `equals`, has that value), one of `needs` is given too (IDL4OAS IF … THEN Or(…)). */
+  | { kind: 'requires'; key: string; equals?: string; needs: readonly string[] };
+
+/**
+ * A rule between inputs other than an ordering: its relation (published as ordered() publishes its orderings) and the
+ * refusal of an input that breaks it, naming the parameter a caller should change.
+ */
+export interface InputRule {
+  relation: Extract<InputRelation, { kind: 'zeroOrOne' | 'requires' }>;
+  /** Where the refusal points when the rule is broken: the input named and the words. */
+  refusal: (input: Record<string, unknown>) => { path: string; error: string };
+}
+
+/** Whether `input` keeps `relation` (an unset input is undefined or null). */
+function keeps(relation: InputRule['relation'], input: Record<string, unknown>): boolean {
+  const given = (key: string) => input[key] !== undefined && input[key] !== null;
+  if (relation.kind === 'zeroOrOne') return relation.keys.filter(given).length <= 1;
+  if (!given(relation.key) || (relation.equals !== undefined && input[relation.key] !== relation.equals)) return true;
+  return relation.needs.some(given);
+}
 
 /**
  * `schema` refusing, when both are given, an `upper` below `lower` (or equal to it, when strict) in `error`'s words at
@@ -109,6 +133,7 @@ export type InputRelation = { kind: 'order'; lower: string; upper: string; stric
 export function ordered<S extends z.ZodObject>(
   schema: S,
   orderings: ReadonlyArray<{ lower: keyof S['shape'] & string; upper: keyof S['shape'] & string; strict?: boolean; error: string }>,
+  rules: readonly InputRule[] = [],
 ): S {
   let result = schema;
   for (const { lower, upper, strict, error } of orderings) {
@@ -122,7 +147,19 @@ export function ordered<S extends z.ZodObject>(
       { path: [upper], error },
     );
   }
-  const relations: InputRelation[] = orderings.map(({ lower, upper, strict }) => ({ kind: 'order', lower, upper, strict: !!strict }));
+  if (rules.length) {
+    result = result.superRefine((input: Record<string, unknown>, ctx) => {
+      for (const rule of rules) {
+        if (keeps(rule.relation, input)) continue;
+        const { path, error } = rule.refusal(input);
+        ctx.addIssue({ code: 'custom', path: [path], message: error });
+      }
+    });
+  }
+  const relations: InputRelation[] = [
+    ...orderings.map(({ lower, upper, strict }): InputRelation => ({ kind: 'order', lower, upper, strict: !!strict })),
+    ...rules.map((rule) => rule.relation),
+  ];
   return result.meta({ relations });
 }
 

@@ -113,8 +113,15 @@ class PageInfo<T> {
   }
 }
 
-/** A plugin-relay connection over `node` (edges, pageInfo, the `nodes` shortcut) with a lazy totalCount. */
-export function connectionOf<T>(name: string, node: ObjectRef<Types, T>) {
+/**
+ * A plugin-relay connection over `node` (edges, pageInfo, the `nodes` shortcut) with a lazy totalCount. `edgeFields`:
+ * what an edge says of its node beyond the node itself (a search's distance), read from the node.
+ */
+export function connectionOf<T>(
+  name: string,
+  node: ObjectRef<Types, T>,
+  edgeFields?: (t: PothosSchemaTypes.ObjectFieldBuilder<Types, { node: T }>) => Record<string, unknown>,
+) {
   const ref = builder.connectionObject(
     {
       type: node,
@@ -124,7 +131,11 @@ export function connectionOf<T>(name: string, node: ObjectRef<Types, T>) {
         totalCount: t.int({ description: 'Size of the whole filtered set.', resolve: (c) => (c as ConnectionResult<T>).page.totalCount() }),
       }),
     },
-    { name: `${name}Edge`, description: `A ${name} row of a page, with its cursor.` },
+    {
+      name: `${name}Edge`,
+      description: `A ${name} row of a page, with its cursor.`,
+      ...(edgeFields ? { fields: edgeFields as never } : {}),
+    },
   );
   // Pothos types a connection's parent as its edges and pageInfo; ours also carries the page (toConnection).
   return ref as unknown as ObjectRef<Types, ConnectionResult<T>>;

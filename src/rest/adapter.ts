@@ -284,11 +284,22 @@ function envelope(kind: Envelope, value: unknown): Record<string, unknown> {
     string,
     unknown
   >;
-  return {
-    data: page.nodes,
+  const body: Record<string, unknown> = {
+    data: kind.optionalItemKeys ? withoutNullKeys(page.nodes, kind.optionalItemKeys) : page.nodes,
     pagination: { has_more: page.page_info.has_next_page, next_cursor: page.page_info.end_cursor, total_count: page.total_count },
-    ...Object.fromEntries((kind.extras ?? []).map((key) => [key, page[key]])),
   };
+  for (const key of kind.extras ?? []) {
+    const value = page[key];
+    if (!kind.optional?.includes(key)) body[key] = value;
+    else if (value !== null) body[key] = Object.fromEntries(Object.entries(value as object).filter(([, member]) => member !== null));
+  }
+  return body;
+}
+
+/** Items with each of `keys` left out where it is null. */
+function withoutNullKeys(items: unknown[], keys: readonly string[]): unknown[] {
+  for (const item of items as Array<Record<string, unknown>>) for (const key of keys) if (item[key] === null) delete item[key];
+  return items;
 }
 
 /** A POST body: JSON (else 400 invalid_json), an object (else invalid_parameters), keys renamed to the input's camelCase fields. */

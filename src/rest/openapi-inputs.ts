@@ -43,19 +43,46 @@ export function inputValueSchema(
   options: { list: boolean; bounds?: Bounds; enum?: readonly unknown[] },
 ): OpenAPIV3_1.SchemaObject {
   const bounds = published(options.bounds);
-  const itemBounds = options.list ? published(bounds.items as Bounds | undefined) : bounds;
-  const item = Object.fromEntries(KEYWORDS.map((keyword) => [keyword, itemBounds[keyword]]));
-  const values = (options.enum ?? item.enum) as readonly unknown[] | undefined;
-  const scalar = values ? { type, enum: [...values] } : storable(defined({ ...item, type }) as OpenAPIV3_1.SchemaObject);
-  if (!options.list) return scalar;
-  return defined({ type: 'array', items: scalar, minItems: bounds.minItems, maxItems: bounds.maxItems }) as OpenAPIV3_1.SchemaObject;
+  const valueOf = (itemBounds: Bounds) => {
+    const item = Object.fromEntries(KEYWORDS.map((keyword) => [keyword, itemBounds[keyword]]));
+    const values = (options.enum ?? item.enum) as readonly unknown[] | undefined;
+    return values ? { type, enum: [...values] } : storable(defined({ ...item, type }) as OpenAPIV3_1.SchemaObject);
+  };
+  if (!options.list) return valueOf(bounds);
+  // A tuple (a point's latitude and longitude) states each position's bounds; its items are those of every position.
+  const positions = bounds.prefixItems as Bounds[] | undefined;
+  if (positions) {
+    return defined({
+      type: 'array',
+      items: { type },
+      prefixItems: positions.map((position) => valueOf(published(position))),
+      minItems: bounds.minItems,
+      maxItems: bounds.maxItems,
+    }) as OpenAPIV3_1.SchemaObject;
+  }
+  return defined({
+    type: 'array',
+    items: valueOf(published(bounds.items as Bounds | undefined)),
+    minItems: bounds.minItems,
+    maxItems: bounds.maxItems,
+  }) as OpenAPIV3_1.SchemaObject;
 }
 
 /** An input schema's relations (parsedBy), with each input named as the request names it. */
 export function relationsOf(schema: InputSchema | undefined, restName: (name: string) => string): string[] {
-  return (schema?.relations ?? []).map((relation: InputRelation) =>
-    relation.kind === 'order'
-      ? `${restName(relation.lower)} ${relation.strict ? '<' : '<='} ${restName(relation.upper)}`
-      : `Or(${relation.keys.map(restName).join(', ')})`,
-  );
+  const or = (keys: readonly string[]) => (keys.length === 1 ? restName(keys[0]) : `Or(${keys.map(restName).join(', ')})`);
+  return (schema?.relations ?? []).map((relation: InputRelation) => {
+    switch (relation.kind) {
+      case 'order':
+        return `${restName(relation.lower)} ${relation.strict ? '<' : '<='} ${restName(relation.upper)}`;
+      case 'or':
+        return `Or(${relation.keys.map(restName).join(', ')})`;
+      case 'zeroOrOne':
+        return `ZeroOrOne(${relation.keys.map(restName).join(', ')})`;
+      case 'requires': {
+        const condition = relation.equals === undefined ? restName(relation.key) : `${restName(relation.key)}=='${relation.equals}'`;
+        return `IF ${condition} THEN ${or(relation.needs)}`;
+      }
+    }
+  });
 }

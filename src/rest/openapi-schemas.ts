@@ -332,15 +332,43 @@ export function responseBodySchema(
     },
     required: ['has_more', 'next_cursor', 'total_count'],
   });
-  const extras = route.envelope.extras ?? [];
+  const { extras = [], optional = [], optionalItemKeys } = route.envelope;
+  const data = fieldSchema(walk, connection, pick(page, 'nodes'));
   return {
     type: 'object',
     properties: {
-      data: fieldSchema(walk, connection, pick(page, 'nodes')),
+      data: optionalItemKeys && 'items' in data && data.items ? { ...data, items: withOptionalMembers(walk, data.items, optionalItemKeys) } : data,
       pagination,
-      ...Object.fromEntries(extras.map((key) => [key, fieldSchema(walk, connection, pick(page, key))])),
+      ...Object.fromEntries(
+        extras.map((key) => {
+          const schema = fieldSchema(walk, connection, pick(page, key));
+          // An optional extra is left out when null, and so are its null members (adapter envelope()).
+          return [key, optional.includes(key) ? withOptionalMembers(walk, withoutNull(schema), 'nullable') : schema];
+        }),
+      ),
       request_id: REQUEST_ID,
     },
-    required: ['data', 'pagination', ...extras, 'request_id'],
+    required: ['data', 'pagination', ...extras.filter((key) => !optional.includes(key)), 'request_id'],
   };
+}
+
+/**
+ * An object schema (or its component) whose `keys` (or every nullable member) are left out of the body when null:
+ * not required, and never null when present. A component is changed where it is: the selections that name these
+ * members (a search's distance, its facets) are this route's own.
+ */
+function withOptionalMembers(walk: Walk, schema: JsonSchema, keys: readonly string[] | 'nullable'): JsonSchema {
+  const ref = '$ref' in schema ? schema.$ref : undefined;
+  const name = ref?.split('/').at(-1);
+  const object = (name ? walk.components[name] : schema) as OpenAPIV3_1.SchemaObject;
+  const properties = { ...object.properties } as Record<string, JsonSchema>;
+  const nullable = (s: JsonSchema) =>
+    (Array.isArray((s as OpenAPIV3_1.SchemaObject).type) && ((s as OpenAPIV3_1.SchemaObject).type as string[]).includes('null')) ||
+    !!(s as OpenAPIV3_1.SchemaObject).oneOf?.some((o) => 'type' in o && o.type === 'null');
+  const left = new Set(keys === 'nullable' ? Object.keys(properties).filter((key) => nullable(properties[key])) : keys);
+  for (const key of left) if (properties[key]) properties[key] = withoutNull(properties[key]);
+  const compact = { ...object, properties, required: (object.required ?? []).filter((key) => !left.has(key)) };
+  if (!name) return compact;
+  walk.components[name] = compact;
+  return schema;
 }

@@ -153,7 +153,7 @@ function parameter(spec: ParamSpec, route: RestRoute, facts: VariableFacts | und
     in: spec.in,
     required: spec.in === 'path' || spec.required,
     description: spec.list
-      ? `${description(spec, route, facts)} Accepted comma-separated (pool,hot-tub) or repeated (amenities=pool&amenities=hot-tub).`
+      ? `${description(spec, route, facts)} Accepted comma-separated (${spec.name}=a,b) or repeated (${spec.name}=a&${spec.name}=b).`
       : description(spec, route, facts),
     deprecated: facts?.argument?.deprecationReason ? true : undefined,
     // A list may come comma-separated or repeated; the document names form style with explode (repeated), what

@@ -4,7 +4,9 @@ import type { ErrorCode } from '../errors/catalogue.js';
 /**
  * How a route's GraphQL result becomes its JSON body (request_id is always added):
  * - object: `{ data }`
- * - cursorPage: `{ data: nodes, pagination: { has_more, next_cursor, total_count }, ...extras }` (§2.14)
+ * - cursorPage: `{ data: nodes, pagination: { has_more, next_cursor, total_count }, ...extras }` (§2.14); `optional`
+ *   extras are left out when null, and so are their own null members; `optionalItemKeys` of each item are left out
+ *   when null (what a request without the parameters that fill them answered before they existed)
  * - spread: the root field's fields become the top-level body (responses whose envelope carries more than data,
  *   e.g. cost benchmarks' currency, fx, as_of; the GraphQL result type then has a `data` field of its own);
  *   `optional` keys are left out of the body when null (knowledge search's degraded, §4.6)
@@ -13,7 +15,7 @@ import type { ErrorCode } from '../errors/catalogue.js';
  */
 export type Envelope =
   | { kind: 'object' }
-  | { kind: 'cursorPage'; extras?: string[] }
+  | { kind: 'cursorPage'; extras?: string[]; optional?: string[]; optionalItemKeys?: string[] }
   | { kind: 'spread'; optional?: string[] }
   | { kind: 'offsetPage' }
   | { kind: 'pageNumberPage' };

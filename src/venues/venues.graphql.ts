@@ -4,10 +4,11 @@ import { graphqlOnly, REST_DESCRIPTION } from '../graphql/graphql-only.js';
 import { connectionOf, selectsConnectionField, toConnection } from '../graphql/connection.js';
 import type { RequestContext } from '../http/context.js';
 import type { Venue as VenueRow } from '../generated/prisma/client.js';
-import { getVenue, searchVenues, visibleVenuesById, type VenueDeps } from './venues.service.js';
+import { getVenue, searchVenues, visibleVenuesById, type VenueDeps, type VenueSearchPage } from './venues.service.js';
 import { asNode, uuidKey } from '../graphql/node.js';
 import { priceRangeText, venuePricing, STORED_AS, VENUE_CURRENCIES, type StartingTotal, type VenuePricing as Pricing } from './venue-pricing.js';
-import { NAMED_AMENITIES, NAMED_VENUE_TYPES, VenueSearchInput, VenueSlug } from './venues.inputs.js';
+import { NAMED_AMENITIES, NAMED_VENUE_TYPES, VENUE_FACETS, VENUE_SORTS, VenueSearchInput, VenueSlug } from './venues.inputs.js';
+import type { CapacityBandCount, FacetCount, PriceBandCount, StateFacetCount, VenueFacets as Facets } from './venue-facets.js';
 import { parsedBy } from '../graphql/input-schema.js';
 import { z } from 'zod';
 import { withVenueDetailLimit } from '../limits/limits.graphql.js';
@@ -22,6 +23,7 @@ const venueDeps = (ctx: RequestContext): VenueDeps => ({
   readRows: ctx.readRows,
   cursors: ctx.cursors,
   dayRate: (pair) => ctx.loaders.exchangeRate.load(pair),
+  generation: ctx.generation,
 });
 
 const StartingRate = closedSetOf<StartingTotal['rate']>(
@@ -184,6 +186,11 @@ export const Venue = builder.prismaObject('Venue', {
     seoDescription: t.string({ nullable: true, ...graphqlOnly('One-paragraph summary for search results.'), resolve: ownProperty('seoDescription') }),
     amenities: t.stringList({ ...graphqlOnly('Amenity slugs (e.g. pool, hot-tub).'), resolve: ownProperty('amenities') }),
     url: t.field({ type: 'URL', description: 'Absolute page URL.', resolve: (v, _args, ctx) => `${ctx.siteUrl}/venues/${v.slug}` }),
+    distanceKm: t.float({
+      nullable: true,
+      description: "Kilometres from the search's point (near or near_city), great-circle, to 1 decimal; null in any other answer.",
+      resolve: (v) => distanceOf(v),
+    }),
     description: t.exposeString('description', { nullable: true, ...detail(graphqlOnly('Full description, plain text.')) }),
     accommodates: t.exposeInt('accommodates', { nullable: true, ...detail(graphqlOnly('Guests the venue sleeps, as listed.')) }),
     categories: t.exposeStringList('categories', detail(graphqlOnly('Listing categories (e.g. Waterfront, Beach).'))),
@@ -211,7 +218,78 @@ asNode(Venue, {
   },
 });
 
-const VenueConnection = connectionOf('Venue', Venue);
+/** The distance a search near a point read with the venue's row (venues.queries.ts), to 1 decimal. */
+function distanceOf(v: object): number | null {
+  const km = (v as { distanceKm?: number | null }).distanceKm;
+  return typeof km === 'number' ? Math.round(km * 10) / 10 : null;
+}
+
+const VenueConnection = connectionOf('Venue', Venue, (t) => ({
+  distanceKm: t.float({
+    nullable: true,
+    description: "Kilometres from the search's point (near or nearCity), great-circle, to 1 decimal; null without one.",
+    resolve: (edge) => distanceOf(edge.node as object),
+  }),
+}));
+
+const Sort = closedSet('VenueSort', VENUE_SORTS, 'The order of a venue search.');
+const FacetName = closedSet('VenueFacet', VENUE_FACETS, 'A count venue search can add to its answer (facets).');
+
+const FacetCountRef = builder.objectRef<FacetCount>('VenueFacetCount').implement({
+  description: "A value of a filter and the venues the search would find with it (the filter's other values aside).",
+  fields: (t) => ({
+    value: t.exposeString('value', { description: 'The value, as the filter takes it.' }),
+    count: t.exposeInt('count', { description: 'Venues.' }),
+  }),
+});
+const StateCountRef = builder.objectRef<StateFacetCount>('VenueStateCount').implement({
+  description: 'A state or region and the venues the search would find in it.',
+  fields: (t) => ({
+    value: t.exposeString('value', { description: 'State slug, as the state filter takes it.' }),
+    name: t.exposeString('name', { description: 'State or region name.' }),
+    count: t.exposeInt('count', { description: 'Venues.' }),
+  }),
+});
+const PriceBandRef = builder.objectRef<PriceBandCount>('VenuePriceBandCount').implement({
+  description: "A band of starting totals in one currency and the venues in it (price_min/price_max compare each venue's own currency).",
+  fields: (t) => ({
+    currency: t.exposeString('currency', { description: 'The currency the venues show their prices in.' }),
+    min: t.exposeInt('min', { description: 'Lowest starting total of the band.' }),
+    max: t.exposeInt('max', { nullable: true, description: 'Highest starting total of the band; null for the top band.' }),
+    count: t.exposeInt('count', { description: 'Venues.' }),
+  }),
+});
+const CapacityBandRef = builder.objectRef<CapacityBandCount>('VenueCapacityBandCount').implement({
+  description: 'A band of sleeping capacity (capacity_min/capacity_max compare it) and the venues in it.',
+  fields: (t) => ({
+    min: t.exposeInt('min', { description: 'Fewest guests the band sleeps.' }),
+    max: t.exposeInt('max', { nullable: true, description: 'Most guests the band sleeps; null for the top band.' }),
+    count: t.exposeInt('count', { description: 'Venues.' }),
+  }),
+});
+const FacetsRef = builder.objectRef<Facets>('VenueFacets').implement({
+  description: 'Counts for the facets a search named: each counts its values under every other filter of the search, its own filter left out.',
+  fields: (t) => ({
+    venueType: t.expose('venueType', { type: [FacetCountRef], nullable: true, description: 'Venue types (venue_type); null unless asked for.' }),
+    amenities: t.expose('amenities', { type: [FacetCountRef], nullable: true, description: 'Amenities; null unless asked for.' }),
+    state: t.expose('state', { type: [StateCountRef], nullable: true, description: 'States and regions; null unless asked for.' }),
+    priceBand: t.expose('priceBand', { type: [PriceBandRef], nullable: true, description: 'Price bands per currency; null unless asked for.' }),
+    capacityBand: t.expose('capacityBand', {
+      type: [CapacityBandRef],
+      nullable: true,
+      description: 'Sleeping-capacity bands; null unless asked for.',
+    }),
+  }),
+});
+
+builder.objectField(VenueConnection, 'facets', (t) =>
+  t.field({
+    type: FacetsRef,
+    nullable: true,
+    description: "The counts named by the search's facets argument; null when it names none.",
+    resolve: (c) => (c.page as unknown as VenueSearchPage<unknown>).facets(),
+  }),
+);
 
 builder.queryFields((t) => ({
   venues: t.field({
@@ -228,6 +306,19 @@ builder.queryFields((t) => ({
       priceMax: t.arg.float({ description: "Upper bound on pricing.startingTotal.amount, in each venue's own currency." }),
       bedroomsMin: t.arg.int({ description: 'Minimum bedrooms.' }),
       amenities: t.arg.stringList({ description: 'Every listed amenity must be present.' }),
+      near: t.arg.floatList({ description: 'A point [latitude, longitude]: venues within radiusKm of it, each with distanceKm.' }),
+      nearCity: t.arg.string({ description: 'A city of the catalogue by slug or name (any case), as the point of near.' }),
+      radiusKm: t.arg.float({ description: `Kilometres around near or nearCity, 1 to 500 (default 50).` }),
+      bbox: t.arg.floatList({ description: 'A box [minLng, minLat, maxLng, maxLat]; not with near or nearCity.' }),
+      q: t.arg.string({
+        description:
+          'Words in the name, place, type, amenities or description, 2 to 100 characters; a one-letter slip in a word of 5 letters or more still matches.',
+      }),
+      sort: t.arg({
+        type: Sort.ref,
+        description: Sort.describe('recommended (slug order) unless given; distance needs a point, relevance needs q.'),
+      }),
+      facets: t.arg({ type: [FacetName.ref], description: FacetName.describe('Each adds its counts to facets.') }),
       first: t.arg.int({ description: 'Page size, 1 to 100.', defaultValue: 20 }),
       after: t.arg.string({ description: 'pageInfo.endCursor of the previous page.' }),
     },

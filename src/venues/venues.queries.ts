@@ -2,7 +2,8 @@ import { PLAN_FOR_VALUES, type RowReader } from '../db/row-reader.js';
 import { likeEscaped } from '../db/like-pattern.js';
 import { slugify } from '../catalogue/slug.js';
 import { venueColumns, venueDetailStatement, venueRow, type VenueDetailRow, type VenueSelection } from './venue-rows.js';
-import type { VenueSearch } from './venues.inputs.js';
+import type { VenueFacet, VenueSearch } from './venues.inputs.js';
+import { TYPO_IN_DESCRIPTION_SCORE, WORD_PLACES, type QueryWord } from './venue-words.js';
 
 /**
  * The venue module's reads: a search page and its count (§4.1), a venue by slug (§4.2), venues by id. Rows are read
@@ -11,7 +12,27 @@ import type { VenueSearch } from './venues.inputs.js';
  */
 
 /** The §4.1 filters of a search, as parsed. */
-export type VenueFilters = Omit<VenueSearch, 'first' | 'after'>;
+export type VenueFilters = Pick<
+  VenueSearch,
+  'state' | 'city' | 'venueType' | 'capacityMin' | 'capacityMax' | 'priceMin' | 'priceMax' | 'bedroomsMin' | 'amenities'
+>;
+
+/** Where a search looks: within `radiusKm` of a point (distances are read), or inside a box. */
+export type SearchPlace =
+  { kind: 'near'; lat: number; lng: number; radiusKm: number } | { kind: 'box'; minLng: number; minLat: number; maxLng: number; maxLat: number };
+
+/**
+ * An order other than slug order: by a key (nulls last), then slug. `price` compares the starting total in USD: the
+ * stored amount times `usdPer` of the currency it is stored in (a currency without a rate today has no key).
+ */
+export type SearchOrder =
+  { by: 'distance' } | { by: 'relevance' } | { by: 'price'; descending: boolean; usdPer: Record<string, number | null> } | { by: 'capacity' };
+
+/** Where a page starts: after this slug (slug order), or after this key and slug (any other order). */
+export interface SearchPosition {
+  slug: string;
+  key?: number | null;
+}
 
 /** Stored amounts (whole units) from `gte` to `lte`; an open end is absent. */
 export type StoredRange = { gte?: number; lte?: number };
@@ -22,10 +43,16 @@ export type StoredRange = { gte?: number; lte?: number };
  */
 export type PriceRanges = { own: StoredRange; converted: Array<{ currency: string; range: StoredRange | null }> };
 
-/** What the planner plans from: the filters, and the band's stored ranges when the search has a price bound. */
+/**
+ * What the planner plans from: the filters, the band's stored ranges when the search has a price bound, and what
+ * discovery adds (a place, words, an order), absent in a §4.1 search.
+ */
 export interface SearchRequest {
   filters: VenueFilters;
   prices: PriceRanges | null;
+  place?: SearchPlace;
+  words?: QueryWord[];
+  order?: SearchOrder;
 }
 
 /** Adds a parameter to the statement being written and gives its placeholder. */
@@ -38,6 +65,8 @@ type Param = (value: unknown) => string;
 export interface VenueSearchPlan {
   rows: (param: Param, afterSlug: string | undefined, limit: number) => string;
   total: (param: Param) => string;
+  /** Columns the page reads besides the venue's (`expr AS "name"`): a distance, an order's key. */
+  columns?: (param: Param) => string;
 }
 
 interface SearchStrategy {
@@ -89,9 +118,14 @@ const SEARCH_STRATEGIES: readonly SearchStrategy[] = [
   },
 ];
 
-/** How a search is read: the one SEARCH_STRATEGIES row that answers it, else the general path. */
-export function planVenueSearch(search: SearchRequest): VenueSearchPlan {
-  const special = SEARCH_STRATEGIES.find((strategy) => strategy.when(search));
+/**
+ * How a search is read: the one SEARCH_STRATEGIES row that answers a §4.1 search, else the general path; a search in
+ * another order than slugs', the ordered path. `after` is where an ordered page starts.
+ */
+export function planVenueSearch(search: SearchRequest, after?: SearchPosition): VenueSearchPlan {
+  if (search.order) return orderedSearch(search, search.order, after);
+  const discovery = search.place !== undefined || search.words !== undefined;
+  const special = discovery ? undefined : SEARCH_STRATEGIES.find((strategy) => strategy.when(search));
   return { ...generalSearch(search), ...special?.sql(search) };
 }
 
@@ -101,14 +135,135 @@ export function planVenueSearch(search: SearchRequest): VenueSearchPlan {
  * where it read venue rows: venue_type=castle tested 6,376 rows to find 21 on the 100,000-venue catalogue, 39.6 →
  * 4.5 ms. The count reads whatever index the filters narrow best.
  */
-function generalSearch({ filters, prices }: SearchRequest): VenueSearchPlan {
-  const where = (param: Param) => ['v.published', ...venueConditions(filters, prices, param)].join(' AND ');
+function generalSearch(search: SearchRequest): VenueSearchPlan {
+  const where = (param: Param) => searchConditions(search, param).join(' AND ');
   return {
     rows: (param, afterSlug, limit) =>
       `FROM (SELECT v.slug ${slugOrderPage(where(param), param, afterSlug, limit)}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY v.slug`,
     // The subquery's own alias v hides the page's: the count is computed once, not per row.
     total: (param) => `(SELECT count(*) FROM "Venue" v WHERE ${where(param)})`,
+    ...distanceColumn(search.place),
   };
+}
+
+/** Every condition of a search on a venue row `v`, being published first. `except`: a facet's own filters, left out. */
+function searchConditions({ filters, prices, place, words }: SearchRequest, param: Param): string[] {
+  return [
+    'v.published',
+    ...venueConditions(filters, prices, param),
+    ...(place ? placeConditions(place, param) : []),
+    ...(words ? [`v."searchDocument" @@ ${param(matchQuery(words))}::tsquery`] : []),
+  ];
+}
+
+/**
+ * A search in another order: the matching venues sorted by the order's key (nulls last), then slug, one statement. A
+ * page after a position continues after its key and slug, so no venue repeats or is skipped while the catalogue holds.
+ */
+function orderedSearch(search: SearchRequest, order: SearchOrder, after: SearchPosition | undefined): VenueSearchPlan {
+  const descending = order.by === 'relevance' || order.by === 'capacity' || (order.by === 'price' && order.descending);
+  const key = (param: Param) => orderKey(search, order, param);
+  const where = (param: Param) => {
+    const and = searchConditions(search, param);
+    if (after) and.push(afterPosition(key(param), descending, after, param));
+    return and.join(' AND ');
+  };
+  return {
+    rows: (param, _afterSlug, limit) =>
+      `FROM "Venue" v WHERE ${where(param)} ORDER BY ${key(param)} ${descending ? 'DESC' : 'ASC'} NULLS LAST, v.slug LIMIT ${param(limit)}`,
+    total: (param) => `(SELECT count(*) FROM "Venue" v WHERE ${searchConditions(search, param).join(' AND ')})`,
+    columns: (param) =>
+      [
+        `(${key(param)})::float8 AS "${SORT_KEY}"`,
+        ...(search.place?.kind === 'near' ? [`${distance(search.place, param)} AS "${DISTANCE}"`] : []),
+      ].join(', '),
+  };
+}
+
+/** The order's key of a venue row `v`. */
+function orderKey(search: SearchRequest, order: SearchOrder, param: Param): string {
+  switch (order.by) {
+    case 'distance':
+      return distance(search.place as Extract<SearchPlace, { kind: 'near' }>, param);
+    case 'relevance':
+      return relevance(search.words ?? [], param);
+    case 'capacity':
+      return 'v."capacityMax"';
+    case 'price': {
+      const cases = Object.entries(order.usdPer).map(([currency, rate]) => `WHEN ${param(currency)} THEN ${param(rate)}::float8`);
+      return `(v."startingTotal" * CASE v.currency ${cases.join(' ')} END)`;
+    }
+  }
+}
+
+/** Rows after `after` in (key nulls last, slug) order. */
+function afterPosition(key: string, descending: boolean, after: SearchPosition, param: Param): string {
+  const slug = param(after.slug);
+  if (after.key === null || after.key === undefined) return `(${key}) IS NULL AND v.slug > ${slug}`;
+  const value = `${param(after.key)}::float8`;
+  return `((${key}) ${descending ? '<' : '>'} ${value} OR ((${key}) = ${value} AND v.slug > ${slug}) OR (${key}) IS NULL)`;
+}
+
+/** Kilometres in a degree of latitude (and of longitude at the equator), on the sphere the distances use. */
+export const EARTH_RADIUS_KM = 6371.0088;
+const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
+
+/** The great-circle distance from a point to a venue row `v` in km (haversine; src/venues/venue-geo.ts has the same). */
+function distance({ lat, lng }: { lat: number; lng: number }, param: Param): string {
+  const [a, b] = [`${param(lat)}::float8`, `${param(lng)}::float8`];
+  return (
+    `(${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(power(sin(radians(v.latitude - ${a}) / 2), 2) + ` +
+    `cos(radians(${a})) * cos(radians(v.latitude)) * power(sin(radians(v.longitude - ${b}) / 2), 2)))))`
+  );
+}
+
+const distanceColumn = (place: SearchPlace | undefined): Pick<VenueSearchPlan, 'columns'> =>
+  place?.kind === 'near' ? { columns: (param) => `${distance(place, param)} AS "${DISTANCE}"` } : {};
+
+/**
+ * A place as conditions on a venue row `v`: a venue without coordinates is in none. Near a point, the latitude band
+ * (and, away from the poles and the antimeridian, the longitude band) the radius spans narrows the index entries; the
+ * exact distance decides.
+ */
+function placeConditions(place: SearchPlace, param: Param): string[] {
+  const lngIn = (lo: number, hi: number) =>
+    lo <= hi
+      ? `v.longitude BETWEEN ${param(lo)}::float8 AND ${param(hi)}::float8`
+      : `(v.longitude >= ${param(lo)}::float8 OR v.longitude <= ${param(hi)}::float8)`;
+  if (place.kind === 'box') {
+    return [`v.latitude BETWEEN ${param(place.minLat)}::float8 AND ${param(place.maxLat)}::float8`, lngIn(place.minLng, place.maxLng)];
+  }
+  const dLat = place.radiusKm / KM_PER_DEGREE;
+  const and = [`v.latitude BETWEEN ${param(place.lat - dLat)}::float8 AND ${param(place.lat + dLat)}::float8`];
+  const farthest = Math.abs(place.lat) + dLat;
+  const dLng = farthest < 89 ? dLat / Math.cos((farthest * Math.PI) / 180) : Infinity;
+  if (dLng < 180) {
+    const [lo, hi] = [place.lng - dLng, place.lng + dLng];
+    and.push(lo < -180 ? lngIn(lo + 360, hi) : hi > 180 ? lngIn(lo, hi - 360) : lngIn(lo, hi));
+  } else and.push('v.longitude IS NOT NULL');
+  and.push(`${distance(place, param)} <= ${param(place.radiusKm)}::float8`);
+  return and;
+}
+
+/** A word's alternatives (itself and its typos) as a tsquery, each restricted to `weights` when given. */
+const alternatives = (terms: readonly string[], weights = '') => terms.map((t) => `'${t}'${weights && `:${weights}`}`).join(' | ');
+
+/** Every word of `q` (through one of its alternatives): the words are a-z and 0-9 only (venue-words.ts). */
+const matchQuery = (words: QueryWord[]) => words.map((w) => `(${alternatives([w.word, ...w.typos])})`).join(' & ');
+
+/**
+ * A venue's relevance to `q`: for each word, the score of the best place it is found in (WORD_PLACES), a typo
+ * scoring as an exact word one place down; summed over the words.
+ */
+function relevance(words: QueryWord[], param: Param): string {
+  const terms = words.map(({ word, typos }) => {
+    const tiers = WORD_PLACES.map(({ weight, score }, i) => {
+      const typoAbove = i > 0 && typos.length ? [alternatives(typos, WORD_PLACES[i - 1].weight)] : [];
+      return `WHEN v."searchDocument" @@ ${param([alternatives([word], weight), ...typoAbove].join(' | '))}::tsquery THEN ${score}`;
+    });
+    return `CASE ${tiers.join(' ')} ELSE ${TYPO_IN_DESCRIPTION_SCORE} END`;
+  });
+  return `(${terms.join(' + ')})`;
 }
 
 /** Venues `v` meeting `where`, in slug order after a slug, `limit` of them (FROM to LIMIT). */
@@ -217,8 +372,10 @@ function priceBandCount({ own, converted }: PriceRanges, amenity: string | null,
   return `(${terms.join('')})`;
 }
 
-/** The page statement's column holding the count (no Venue column has the name). */
+/** The page statement's columns holding the count, an order's key and a distance (no Venue column has the names). */
 const TOTAL = 'totalCount';
+const SORT_KEY = 'sortKey';
+const DISTANCE = 'distanceKm';
 
 function withoutTotal({ [TOTAL]: _total, ...row }: Record<string, unknown>) {
   return row;
@@ -235,6 +392,8 @@ export interface SearchPage<T> {
   rows: T[];
   more: boolean;
   total: number | undefined;
+  /** Each row's key in the search's order (an ordered search only). */
+  keys?: Map<T, number | null>;
 }
 
 /**
@@ -254,17 +413,23 @@ export async function readSearchPage<T>(
 ): Promise<SearchPage<T>> {
   const { values, param } = sqlParams();
   const total = withTotal ? `, ${plan.total(param)}::int AS "${TOTAL}"` : '';
+  const columns = plan.columns ? `, ${plan.columns(param)}` : '';
   const rows = await readRows<Record<string, unknown>>(
-    `SELECT ${venueColumns(selection)}${total} ${plan.rows(param, afterSlug, first + 1)}`,
+    `SELECT ${venueColumns(selection)}${total}${columns} ${plan.rows(param, afterSlug, first + 1)}`,
     values,
     PLAN_FOR_VALUES,
   );
   const more = rows.length > first;
-  return {
-    rows: (more ? rows.slice(0, first) : rows).map((row) => venueRow(withTotal ? withoutTotal(row) : row)) as T[],
-    more,
-    total: rows[0]?.[TOTAL] as number | undefined,
-  };
+  const page = (more ? rows.slice(0, first) : rows).map((row) => venueRow(withTotal ? withoutTotal(row) : row));
+  let keys: Map<T, number | null> | undefined;
+  if (page.length && SORT_KEY in page[0]) {
+    keys = new Map();
+    for (const row of page) {
+      keys.set(row as T, row[SORT_KEY] as number | null);
+      delete row[SORT_KEY];
+    }
+  }
+  return { rows: page as T[], more, total: rows[0]?.[TOTAL] as number | undefined, keys };
 }
 
 /** The exact count of the whole search, in a statement of its own. */
@@ -284,4 +449,69 @@ export async function readVenueDetail(slug: string, selection: VenueSelection | 
 export async function readVenuesById(ids: string[], selection: VenueSelection | undefined, readRows: RowReader) {
   const rows = await readRows(`SELECT ${venueColumns(selection)} FROM "Venue" v WHERE v.id = ANY($1::uuid[]) AND v.published`, [ids]);
   return rows.map(venueRow);
+}
+
+/** Edges of the price bands (whole units of each venue's own currency) and of the capacity bands (sleeps). */
+export const PRICE_BAND_EDGES = [5_000, 10_000, 20_000, 50_000] as const;
+export const CAPACITY_BAND_EDGES = [11, 21, 31, 51] as const;
+
+/** One counted value of a facet: a venue type, an amenity, a state (with its name), a price or capacity band. */
+export interface FacetRow {
+  facet: VenueFacet;
+  value: string;
+  label: string | null;
+  venues: number;
+}
+
+/**
+ * The filters a facet sets, left out when it is counted: each value's count is what the search would find with the
+ * facet's own filter changed to it (the other filters, the place and the words all kept).
+ */
+const OWN_FILTERS: Record<VenueFacet, ReadonlyArray<keyof VenueFilters>> = {
+  venue_type: ['venueType'],
+  amenities: ['amenities'],
+  state: ['state'],
+  price_band: ['priceMin', 'priceMax'],
+  capacity_band: ['capacityMin', 'capacityMax'],
+};
+
+/**
+ * The counts of the named facets under the search, exact, in one statement. `showRate`: per currency shown converted
+ * (STORED_AS), the day's rate and the rounding step, or null on a day without a rate (its venues then have no price).
+ */
+export async function readFacets(
+  search: SearchRequest,
+  names: readonly VenueFacet[],
+  showRate: Record<string, { rate: number | null; roundUpTo: number }>,
+  readRows: RowReader,
+): Promise<FacetRow[]> {
+  const { values, param } = sqlParams();
+  const where = (facet: VenueFacet) => {
+    const filters = { ...search.filters };
+    for (const key of OWN_FILTERS[facet]) delete filters[key];
+    const prices = facet === 'price_band' ? null : search.prices;
+    return searchConditions({ ...search, filters, prices }, param).join(' AND ');
+  };
+  const bucket = (value: string, edges: readonly number[]) => `width_bucket(${value}, ${param(edges)}::int[])::text`;
+  const shown = () => {
+    const cases = Object.entries(showRate).map(([currency, { rate, roundUpTo }]) =>
+      rate === null
+        ? `WHEN ${param(currency)} THEN NULL`
+        : `WHEN ${param(currency)} THEN (ceil(v."startingTotal" * ${param(rate)}::float8 / ${roundUpTo} - 1e-9) * ${roundUpTo})::int`,
+    );
+    return `CASE v.currency ${cases.join(' ')} ELSE v."startingTotal" END`;
+  };
+  const statements: Record<VenueFacet, () => string> = {
+    venue_type: () =>
+      `SELECT 'venue_type' AS facet, v."venueType" AS value, NULL AS label, count(*)::int AS venues FROM "Venue" v WHERE ${where('venue_type')} AND v."venueType" IS NOT NULL GROUP BY 2`,
+    amenities: () =>
+      `SELECT 'amenities', a.value, NULL, count(*)::int FROM "Venue" v CROSS JOIN LATERAL (SELECT DISTINCT unnest(v.amenities) AS value) a WHERE ${where('amenities')} GROUP BY 2`,
+    state: () => `SELECT 'state', v."stateSlug", min(v.state), count(*)::int FROM "Venue" v WHERE ${where('state')} GROUP BY 2`,
+    price_band: () =>
+      `SELECT 'price_band', ${bucket('p.shown', PRICE_BAND_EDGES)}, p.currency, count(*)::int FROM (SELECT v.currency, ${shown()} AS shown FROM "Venue" v WHERE ${where('price_band')}) p WHERE p.shown IS NOT NULL GROUP BY 2, 3`,
+    capacity_band: () =>
+      `SELECT 'capacity_band', ${bucket('v."capacityMax"', CAPACITY_BAND_EDGES)}, NULL, count(*)::int FROM "Venue" v WHERE ${where('capacity_band')} AND v."capacityMax" IS NOT NULL GROUP BY 2`,
+  };
+  const sql = names.map((name) => `(${statements[name]()})`).join(' UNION ALL ');
+  return readRows<FacetRow>(sql, values, PLAN_FOR_VALUES);
 }

@@ -29,16 +29,26 @@ export const venueRoutes: RestRoute[] = [
     tag: 'Venues',
     document: /* GraphQL */ `
       query searchVenues($state: String, $city: String, $venueType: String, $capacityMin: Int, $capacityMax: Int,
-        $priceMin: Float, $priceMax: Float, $bedroomsMin: Int, $amenities: [String!], $limit: Int, $cursor: String) {
+        $priceMin: Float, $priceMax: Float, $bedroomsMin: Int, $amenities: [String!], $near: [Float!], $nearCity: String,
+        $radiusKm: Float, $bbox: [Float!], $q: String, $sort: VenueSort, $facets: [VenueFacet!], $limit: Int, $cursor: String) {
         venues(state: $state, city: $city, venueType: $venueType, capacityMin: $capacityMin, capacityMax: $capacityMax,
-          priceMin: $priceMin, priceMax: $priceMax, bedroomsMin: $bedroomsMin, amenities: $amenities, first: $limit, after: $cursor) {
+          priceMin: $priceMin, priceMax: $priceMax, bedroomsMin: $bedroomsMin, amenities: $amenities, near: $near,
+          nearCity: $nearCity, radiusKm: $radiusKm, bbox: $bbox, q: $q, sort: $sort, facets: $facets, first: $limit, after: $cursor) {
           totalCount
           pageInfo { hasNextPage endCursor }
-          nodes { ...VenueListItem }
+          nodes { ...VenueListItem distanceKm }
+          facets {
+            venueType { value count }
+            amenities { value count }
+            state { value name count }
+            priceBand { currency min max count }
+            capacityBand { min max count }
+          }
         }
       }
       ${LIST_ITEM}${PRICING}`,
-    envelope: { kind: 'cursorPage' },
+    // Answers without the discovery parameters stay as they were: distance_km and facets are left out when null.
+    envelope: { kind: 'cursorPage', extras: ['facets'], optional: ['facets'], optionalItemKeys: ['distance_km'] },
     errors: ['invalid_parameters', 'invalid_cursor'],
     paramDocs: {
       state: { description: 'State or region slug.', example: 'california' },
@@ -53,8 +63,35 @@ export const venueRoutes: RestRoute[] = [
       price_max: { description: "Upper bound on pricing.starting_total.amount, in the venue's currency." },
       bedrooms_min: { description: 'Minimum bedrooms.' },
       amenities: { description: `Comma-separated; every one must be present. Named values: ${NAMED_AMENITIES.join(', ')}.`, example: 'pool,hot-tub' },
+      near: {
+        description: 'LAT,LNG: venues within radius_km of the point, each with distance_km. Venues without coordinates are left out.',
+        example: [35.6, -82.55],
+      },
+      near_city: {
+        description: 'A city of the catalogue by slug or name (any case) as the point; unknown names are refused with up to 3 close names.',
+        example: 'asheville',
+      },
+      radius_km: { description: 'Kilometres around near or near_city.', default: 50 },
+      bbox: {
+        description: 'minLng,minLat,maxLng,maxLat: venues inside the box (over the antimeridian when minLng > maxLng). Not with near or near_city.',
+        example: [-83.2, 35.2, -82.1, 36.0],
+      },
+      q: {
+        description:
+          'Words in the name, city, state, venue type, amenities or description; every word must match. A word of 5 letters or more also matches a word one letter away (tuscanny finds Tuscany).',
+        example: 'lakefront barn',
+      },
+      sort: {
+        description:
+          "recommended (slug order), distance (needs a point), relevance (needs q), price_asc/price_desc (starting total in USD at the day's rate; unpriced last), capacity_desc.",
+        default: 'recommended',
+      },
+      facets: {
+        description: 'Comma-separated: adds facets, each counting its values under the other filters (its own filter left out).',
+        example: ['venue_type', 'amenities'],
+      },
       limit: { description: 'Page size.', default: 20 },
-      cursor: { description: 'pagination.next_cursor of the previous page, with the same filters.' },
+      cursor: { description: 'pagination.next_cursor of the previous page, with the same filters and sort.' },
     },
   },
   {

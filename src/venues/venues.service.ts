@@ -4,16 +4,37 @@ import { ApiError } from '../errors/api-error.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
 import type { Page } from '../pagination/page.js';
-import { VenueSearchInput, VenueSlug } from './venues.inputs.js';
-import { STORED_AS, storedBoundsFor, type DayRate } from './venue-pricing.js';
-import { countSearch, planVenueSearch, readSearchPage, readVenueDetail, readVenuesById, type PriceRanges } from './venues.queries.js';
+import { DEFAULT_RADIUS_KM, VenueSearchInput, VenueSlug, type VenueFacet, type VenueSearch } from './venues.inputs.js';
+import { STORED_AS, storedBoundsFor, VENUE_CURRENCIES, type DayRate } from './venue-pricing.js';
+import {
+  countSearch,
+  planVenueSearch,
+  readFacets,
+  readSearchPage,
+  readVenueDetail,
+  readVenuesById,
+  type FacetRow,
+  type PriceRanges,
+  type SearchOrder,
+  type SearchPlace,
+  type SearchPosition,
+  type SearchRequest,
+} from './venues.queries.js';
+import { catalogueCities, findCity, searchVocabulary } from './venue-places.js';
+import { queryWords } from './venue-words.js';
+import { venueFacets, type VenueFacets } from './venue-facets.js';
 
 export interface VenueDeps {
   readRows: RowReader;
   cursors: CursorCodec;
   /** The day's rate for a pair such as "USD:AUD" (per-request loader). */
   dayRate: (pair: string) => Promise<DayRate | null>;
+  /** The catalogue's generation: the cities and words discovery reads are kept under it (venue-places.ts). @default () => 0 */
+  generation?: () => number;
 }
+
+/** A search page, with the facets it was asked for (read with the page, in a statement of their own). */
+export type VenueSearchPage<T> = Page<T> & { facets: () => Promise<VenueFacets | null> };
 
 /**
  * §4.1 venue search: published venues only, ordered by slug (stable: slugs are unique), keyset-paginated with a
@@ -26,29 +47,121 @@ export async function searchVenues<T extends { slug: string }>(
   selection: VenueSelection | undefined,
   deps: VenueDeps,
   { countWithPage = false }: { countWithPage?: boolean } = {},
-): Promise<Page<T>> {
-  const { first, after, ...filters } = parseInput(VenueSearchInput, rawInput);
-  const scope = filterScope('venues', filters);
-  const afterSlug = after === undefined ? undefined : slugPosition(deps.cursors.decode(after, scope, 'after'));
-  const { priceMin, priceMax } = filters;
-  const prices = priceMin === undefined && priceMax === undefined ? null : await priceRanges({ min: priceMin, max: priceMax }, deps);
-  const plan = planVenueSearch({ filters, prices });
-  const page = await readSearchPage<T>(plan, { selection, afterSlug, first, withTotal: countWithPage }, deps.readRows);
+): Promise<VenueSearchPage<T>> {
+  const { first, after, facets, ...scoped } = parseInput(VenueSearchInput, rawInput);
+  // The cursor is bound to everything that chooses and orders the rows; the facets asked for change neither.
+  const scope = filterScope('venues', scoped);
+  const search = await searchRequest(scoped, deps);
+  const position = after === undefined ? undefined : positionOf(deps.cursors.decode(after, scope, 'after'), search.order !== undefined);
+  const plan = planVenueSearch(search, position);
+  const facetRows = facets?.length ? readFacets(search, facets, await showRates(deps), deps.readRows) : undefined;
+  facetRows?.catch(() => undefined);
+  const page = await readSearchPage<T>(plan, { selection, afterSlug: position?.slug, first, withTotal: countWithPage }, deps.readRows);
   const counted = page.total;
+  const keys = page.keys;
   return {
     nodes: page.rows,
     hasNextPage: page.more,
-    hasPreviousPage: afterSlug !== undefined,
-    cursorOf: (v) => deps.cursors.encode([v.slug], scope),
+    hasPreviousPage: position !== undefined,
+    cursorOf: keys ? (v) => deps.cursors.encode([keys.get(v) ?? null, v.slug], scope) : (v) => deps.cursors.encode([v.slug], scope),
     // A page with no row carries no count: none from the start means none at all; past the end, it is counted alone.
     totalCount:
       counted !== undefined
         ? () => Promise.resolve(counted)
-        : countWithPage && afterSlug === undefined
+        : countWithPage && position === undefined
           ? () => Promise.resolve(0)
           : () => countSearch(plan, deps.readRows),
+    facets: async () => (facetRows ? venueFacets(facets as VenueFacet[], await facetRows) : null),
   };
 }
+
+type Scoped = Omit<VenueSearch, 'first' | 'after' | 'facets'>;
+
+/** A parsed search as the planner takes it: its filters, price band, place, words and order. */
+async function searchRequest(input: Scoped, deps: VenueDeps): Promise<SearchRequest> {
+  const { near, nearCity, radiusKm, bbox, q, sort, ...filters } = input;
+  const { priceMin, priceMax } = filters;
+  const [prices, place, words] = await Promise.all([
+    priceMin === undefined && priceMax === undefined ? null : priceRanges({ min: priceMin, max: priceMax }, deps),
+    placeOf({ near, nearCity, radiusKm, bbox }, deps),
+    q === undefined ? undefined : searchVocabulary(deps.readRows, deps.generation?.() ?? 0).then((vocabulary) => queryWords(q, vocabulary)),
+  ]);
+  return { filters, prices, place, words, order: await orderOf(sort, deps) };
+}
+
+/**
+ * Degrees to 7 decimals (about a centimetre): finer digits mean nothing for a venue, and a subnormal number such as
+ * 5e-322 is not a PostgreSQL double precision.
+ */
+const degrees = (value: number) => Math.round(value * 1e7) / 1e7 || 0;
+
+async function placeOf(
+  { near, nearCity, radiusKm, bbox }: Pick<Scoped, 'near' | 'nearCity' | 'radiusKm' | 'bbox'>,
+  deps: VenueDeps,
+): Promise<SearchPlace | undefined> {
+  if (bbox) {
+    const [minLng, lat1, maxLng, lat2] = bbox.map(degrees);
+    return { kind: 'box', minLng, minLat: Math.min(lat1, lat2), maxLng, maxLat: Math.max(lat1, lat2) };
+  }
+  const radius = radiusKm ?? DEFAULT_RADIUS_KM;
+  if (near) return { kind: 'near', lat: degrees(near[0]), lng: degrees(near[1]), radiusKm: radius };
+  if (nearCity === undefined) return undefined;
+  const city = findCity(await catalogueCities(deps.readRows, deps.generation?.() ?? 0), nearCity);
+  return { kind: 'near', lat: city.lat, lng: city.lng, radiusKm: radius };
+}
+
+/** The order of a search; slug order (recommended) is none. */
+async function orderOf(sort: Scoped['sort'], deps: VenueDeps): Promise<SearchOrder | undefined> {
+  switch (sort) {
+    case undefined:
+    case 'recommended':
+      return undefined;
+    case 'distance':
+      return { by: 'distance' };
+    case 'relevance':
+      return { by: 'relevance' };
+    case 'capacity_desc':
+      return { by: 'capacity' };
+    case 'price_asc':
+    case 'price_desc':
+      return { by: 'price', descending: sort === 'price_desc', usdPer: await usdPerStored(deps) };
+  }
+}
+
+/** Per shown currency, what one unit of the amount it stores is worth in USD today (null without a rate). */
+async function usdPerStored(deps: VenueDeps): Promise<Record<string, number | null>> {
+  const entries = await Promise.all(
+    VENUE_CURRENCIES.map(async (currency) => {
+      const stored = STORED_AS[currency]?.stored ?? currency;
+      if (stored === 'USD') return [currency, 1] as const;
+      return [currency, (await deps.dayRate(`${stored}:USD`))?.rate ?? null] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Per currency shown converted (STORED_AS), the day's rate and rounding step; a price band counts the shown amount. */
+async function showRates(deps: VenueDeps) {
+  const entries = await Promise.all(
+    Object.entries(STORED_AS).map(async ([currency, { stored, roundUpTo }]) => [
+      currency,
+      { rate: (await deps.dayRate(`${stored}:${currency}`))?.rate ?? null, roundUpTo },
+    ]),
+  );
+  return Object.fromEntries(entries) as Record<string, { rate: number | null; roundUpTo: number }>;
+}
+
+/** A cursor's position: [slug] in slug order, [key, slug] in any other. */
+function positionOf(position: unknown[], ordered: boolean): SearchPosition {
+  if (!ordered) return { slug: slugPosition(position) };
+  const [key, slug] = position;
+  if (position.length !== 2 || typeof slug !== 'string' || (key !== null && typeof key !== 'number')) {
+    throw new ApiError('invalid_cursor', { param: 'after' });
+  }
+  return { slug, key };
+}
+
+export type { FacetRow };
 
 function slugPosition(position: unknown[]): string {
   if (typeof position[0] !== 'string') throw new ApiError('invalid_cursor', { param: 'after' });

@@ -73,6 +73,8 @@ const ENUMS: Record<string, string[]> = {
   VenueCurrency: ['AUD', 'EUR', 'USD'],
   VenuePriceUnit: ['PER_STAY'],
   VenueStartingRate: ['WEEKDAY', 'WEEKEND'],
+  VenueSort: ['CAPACITY_DESC', 'DISTANCE', 'PRICE_ASC', 'PRICE_DESC', 'RECOMMENDED', 'RELEVANCE'],
+  VenueFacet: ['AMENITIES', 'CAPACITY_BAND', 'PRICE_BAND', 'STATE', 'VENUE_TYPE'],
 };
 
 /** The documented rule, spelled out independently of src/graphql/closed-set.ts: hot-tub → HOT_TUB, per_stay → PER_STAY. */

@@ -78,6 +78,8 @@ beforeAll(async () => {
   // Inputs that name a catalogue entry. A path identifier is also generated from its schema (then a 404 is a fair
   // answer); an inquiry's target is always a listed one, and never an affiliate-only vendor (§4.11: it takes none).
   catalogue.getVenue = { slug: venues };
+  // near_city names a city of the catalogue (any other is refused, with close names): taken from the venues listed.
+  catalogue.searchVenues = { near_city: [...new Set((await list('/api/v1/venues?limit=100')).map((v) => v.city as string))] };
   catalogue.createVenueInquiry = { property_slug: venues };
   catalogue.getVendor = { slug: vendors.map((v) => v.slug) };
   catalogue.createVendorInquiry = { vendor_slug: vendors.filter((v) => !v.is_affiliate_only).map((v) => v.slug) };
@@ -108,14 +110,24 @@ function valid(schema: object, value: unknown): boolean {
   return validate(value);
 }
 
-/** `x-dependencies` (IDL4OAS) as predicates on one request's inputs: `a <= b`, `a < b`, `Or(a, b, …)`. */
+/**
+ * `x-dependencies` (IDL4OAS) as predicates on one request's inputs: `a <= b`, `a < b`, `Or(a, b, …)`,
+ * `ZeroOrOne(a, b, …)`, `IF a THEN b`, `IF a=='v' THEN Or(b, c)`.
+ */
 function dependencyChecks(op: OpenAPIV3_1.OperationObject): Array<(inputs: Record<string, unknown>) => boolean> {
   const statements = ((op as Record<string, unknown>)['x-dependencies'] as string[] | undefined) ?? [];
+  const given = (inputs: Record<string, unknown>, name: string) => inputs[name] !== undefined;
+  const names = (list: string) => list.split(',').map((n) => n.trim());
   return statements.map((statement) => {
     const or = /^Or\((.+)\)$/.exec(statement);
-    if (or) {
-      const names = or[1].split(',').map((n) => n.trim());
-      return (inputs) => names.some((name) => inputs[name] !== undefined);
+    if (or) return (inputs) => names(or[1]).some((name) => given(inputs, name));
+    const zeroOrOne = /^ZeroOrOne\((.+)\)$/.exec(statement);
+    if (zeroOrOne) return (inputs) => names(zeroOrOne[1]).filter((name) => given(inputs, name)).length <= 1;
+    const conditional = /^IF (\w+)(?:=='([^']*)')? THEN (?:Or\((.+)\)|(\w+))$/.exec(statement);
+    if (conditional) {
+      const [, key, equals, needsList, need] = conditional;
+      const needs = needsList ? names(needsList) : [need];
+      return (inputs) => !given(inputs, key) || (equals !== undefined && inputs[key] !== equals) || needs.some((name) => given(inputs, name));
     }
     const order = /^(\w+) (<=|<) (\w+)$/.exec(statement);
     if (!order) throw new Error(`x-dependencies: cannot read ${statement}`);
@@ -155,6 +167,9 @@ function caseArbitrary(operation: Operation): fc.Arbitrary<Case> {
             generated,
           )
         : generated;
+    } else if (parameter.in === 'query' && listed[parameter.name]) {
+      // A query input naming a catalogue entry takes the catalogue's values (or is left out).
+      query[parameter.name] = fc.oneof(fc.constant(undefined), fc.constantFrom(...listed[parameter.name]));
     } else if (parameter.in === 'query' && !SERVER_ISSUED.has(parameter.name)) {
       query[parameter.name] = queryValue(parameter);
     }

@@ -127,7 +127,14 @@ describe('OpenAPI document quality', () => {
     expect(vendor.budget_range).toMatchObject({ maxLength: 100 });
     expect(doc.paths['/inquiries/venue'].post.parameters[0].schema).toEqual({ type: 'string', minLength: 1, maxLength: 255 });
     // What a schema cannot say: the rules between inputs (IDL4OAS).
-    expect(doc.paths['/venues'].get['x-dependencies']).toEqual(['capacity_min <= capacity_max', 'price_min <= price_max']);
+    expect(doc.paths['/venues'].get['x-dependencies']).toEqual([
+      'capacity_min <= capacity_max',
+      'price_min <= price_max',
+      'ZeroOrOne(near, near_city, bbox)',
+      'IF radius_km THEN Or(near, near_city)',
+      "IF sort=='distance' THEN Or(near, near_city)",
+      "IF sort=='relevance' THEN q",
+    ]);
     expect(doc.paths['/vendors'].get['x-dependencies']).toEqual(['price_min <= price_max']);
     expect(doc.paths['/regional-cost-ranges'].get['x-dependencies']).toEqual(['Or(slug, state, city)']);
     expect(doc.paths['/inquiries/venue'].post['x-dependencies']).toEqual(['start_date < end_date']);

@@ -112,6 +112,13 @@ describe('OpenAPI document', () => {
       'price_max',
       'bedrooms_min',
       'amenities',
+      'near',
+      'near_city',
+      'radius_km',
+      'bbox',
+      'q',
+      'sort',
+      'facets',
       'limit',
       'cursor',
     ]);
@@ -125,6 +132,23 @@ describe('OpenAPI document', () => {
       schema: { type: 'array', items: { type: 'string' } },
       example: ['pool', 'hot-tub'],
     });
+    // Discovery's parameters carry every bound the server enforces.
+    expect(byName.near.schema).toMatchObject({
+      type: 'array',
+      prefixItems: [
+        { type: 'number', minimum: -90, maximum: 90 },
+        { type: 'number', minimum: -180, maximum: 180 },
+      ],
+      minItems: 2,
+      maxItems: 2,
+    });
+    expect(byName.near.example).toEqual([35.6, -82.55]);
+    expect(byName.bbox.schema).toMatchObject({ type: 'array', minItems: 4, maxItems: 4 });
+    expect(byName.radius_km.schema).toMatchObject({ type: 'number', minimum: 1, maximum: 500 });
+    expect(byName.q.schema).toMatchObject({ type: 'string', minLength: 2, maxLength: 100 });
+    expect(byName.near_city.schema).toMatchObject({ type: 'string', minLength: 1, maxLength: 100 });
+    expect(byName.sort.schema.enum).toEqual(['recommended', 'distance', 'relevance', 'price_asc', 'price_desc', 'capacity_desc']);
+    expect(byName.facets.schema.items.enum).toEqual(['venue_type', 'amenities', 'state', 'price_band', 'capacity_band']);
     const slug = (doc.paths!['/venues/{slug}']!.get!.parameters as Loose[])[0];
     expect(slug).toMatchObject({ name: 'slug', in: 'path', required: true, schema: { type: 'string' }, example: 'california/napa/villa-rosa' });
     expect(slug.description).toContain('%2F');
