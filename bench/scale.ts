@@ -70,6 +70,8 @@ async function pageVia(path: string, page: number): Promise<string> {
 interface Case {
   label: string;
   path: string | (() => Promise<string>);
+  /** This case's goal, ms median, when it is not GOAL_MS. */
+  goal?: number;
 }
 
 const V = '/api/v1/venues?limit=20';
@@ -107,6 +109,28 @@ const venueCases: Case[] = [
   { label: 'page 50 via cursor, amenities=pool', path: () => pageVia(`${V}&amenities=pool`, 50) },
   { label: 'page 50 via cursor, venue_type=villa', path: () => pageVia(`${V}&venue_type=villa`, 50) },
   { label: 'page 50 via cursor, price band (wide)', path: () => pageVia(`${V}&price_min=5000&price_max=9000`, 50) },
+];
+/** Discovery (docs/discovery.md): each case ≤ 20 ms median; a point, words, three filters and every facet ≤ 30 ms. */
+const ALL_FACETS = 'facets=venue_type,amenities,state,price_band,capacity_band';
+const discoveryCases: Case[] = [
+  { label: 'near + radius_km=50', path: `${V}&near=35.5951,-82.5515&radius_km=50`, goal: 20 },
+  { label: 'near_city=napa&radius_km=100', path: `${V}&near_city=napa&radius_km=100`, goal: 20 },
+  { label: 'bbox (Bay Area)', path: `${V}&bbox=-123.5,37.2,-121.5,38.9`, goal: 20 },
+  { label: 'q=lakefront', path: `${V}&q=lakefront`, goal: 20 },
+  { label: 'q=tuscanny (a slip)', path: `${V}&q=tuscanny`, goal: 20 },
+  { label: 'q=mountain view (two words)', path: `${V}&q=mountain%20view`, goal: 20 },
+  { label: 'sort=distance near a point', path: `${V}&near=35.5951,-82.5515&radius_km=200&sort=distance`, goal: 20 },
+  { label: 'sort=relevance q=barn', path: `${V}&q=barn&sort=relevance`, goal: 20 },
+  { label: 'sort=price_asc', path: `${V}&sort=price_asc`, goal: 20 },
+  { label: 'sort=price_desc', path: `${V}&sort=price_desc`, goal: 20 },
+  { label: 'sort=capacity_desc', path: `${V}&sort=capacity_desc`, goal: 20 },
+  { label: 'page 50 via cursor, sort=price_asc', path: () => pageVia(`${V}&sort=price_asc`, 50), goal: 20 },
+  { label: 'facets, all five', path: `${V}&${ALL_FACETS}`, goal: 20 },
+  {
+    label: 'near + q + 3 filters + all facets',
+    path: `${V}&near_city=asheville&radius_km=150&q=mountain&capacity_min=10&bedrooms_min=4&amenities=hot-tub&${ALL_FACETS}`,
+    goal: 30,
+  },
 ];
 const SORTS = ['newest', 'price_low_to_high', 'price_high_to_low', 'experience', 'weddings_completed'];
 const vendorCases: Case[] = [
@@ -158,6 +182,7 @@ const picked = (c: Case) => !args.only || args.only.split('|').some((part) => c.
 interface Result {
   group: string;
   label: string;
+  goal: number;
   median: number;
   p95: number;
   /** Median over the runs of the time Prisma reports for the request's statements together (the database's share). */
@@ -187,11 +212,20 @@ async function measure(group: string, c: Case): Promise<Result> {
   }
   stop();
   const at = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
-  return { group, label: c.label, median: at(samples, 0.5), p95: at(samples, 0.95), sql: at(sqlSamples, 0.5), statements: statements / runs, total };
+  return {
+    group,
+    label: c.label,
+    goal: c.goal ?? GOAL_MS,
+    median: at(samples, 0.5),
+    p95: at(samples, 0.95),
+    sql: at(sqlSamples, 0.5),
+    statements: statements / runs,
+    total,
+  };
 }
 
 if (args.explain) {
-  for (const c of [...venueCases, ...vendorCases].filter((c) => picked(c))) await explain(c);
+  for (const c of [...venueCases, ...discoveryCases, ...vendorCases].filter((c) => picked(c))) await explain(c);
   await db.close();
   process.exit(0);
 }
@@ -203,27 +237,28 @@ const load = () =>
 const published = (await get('/api/v1/venues?limit=1')).pagination.total_count;
 const active = (await get('/api/v1/vendors?limit=1')).pagination.total_count;
 console.log(
-  `${published.toLocaleString('en-US')} published venues, ${active.toLocaleString('en-US')} active vendors; ${runs} runs per case after ${warmup} warm-up; goal: median ≤ ${GOAL_MS} ms; load average at start ${load()}\n`,
+  `${published.toLocaleString('en-US')} published venues, ${active.toLocaleString('en-US')} active vendors; ${runs} runs per case after ${warmup} warm-up; goal: median ≤ ${GOAL_MS} ms (discovery: as each case says); load average at start ${load()}\n`,
 );
 console.log('| search | case | median ms | p95 ms | SQL ms (median) | statements | total_count |\n|---|---|--:|--:|--:|--:|--:|');
 const results: Result[] = [];
 for (const [group, cases] of [
   ['venues', venueCases],
+  ['discovery', discoveryCases],
   ['vendors', vendorCases],
 ] as const) {
   for (const c of cases) {
     if (!picked(c)) continue;
     const r = await measure(group, c);
     results.push(r);
-    const over = r.median > GOAL_MS ? ' **over**' : '';
+    const over = r.median > r.goal ? ` **over ${r.goal}**` : '';
     console.log(
       `| ${r.group} | ${r.label} | ${r.median.toFixed(1)}${over} | ${r.p95.toFixed(1)} | ${r.sql.toFixed(1)} | ${r.statements} | ${r.total.toLocaleString('en-US')} |`,
     );
   }
 }
-const over = results.filter((r) => r.median > GOAL_MS);
+const over = results.filter((r) => r.median > r.goal);
 console.log(
-  `\n${over.length === 0 ? `all ${results.length} cases ≤ ${GOAL_MS} ms median` : `${over.length} of ${results.length} cases over ${GOAL_MS} ms median: ${over.map((r) => `${r.group} ${r.label}`).join('; ')}`}`,
+  `\n${over.length === 0 ? `all ${results.length} cases within their goal` : `${over.length} of ${results.length} cases over their goal: ${over.map((r) => `${r.group} ${r.label}`).join('; ')}`}`,
 );
 console.log(`load average at end ${load()} (${cpus().length} CPUs; other work on the machine inflates every figure)`);
 await db.close();

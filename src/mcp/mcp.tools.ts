@@ -33,14 +33,18 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     name: 'search_venues',
     title: 'Search wedding venues',
     description:
-      'Search whole-property wedding venues (estates, villas, ranches, castles…) in the US, Mexico, Italy, Costa Rica, Ireland and Australia by state or region, city, venue type, sleeping capacity, bedrooms, amenities and starting price. Returns up to 50 venues per call with their pricing for the whole minimum stay (not per night), and a cursor for the next page. Use get_venue for photos, description and reviews of one venue. Not for vendors (search_vendors) or budget estimates (estimate_wedding_cost).',
+      'Search whole-property wedding venues (estates, villas, ranches, castles…) in the US, Mexico, Italy, Costa Rica, Ireland and Australia by state or region, city, venue type, sleeping capacity, bedrooms, amenities and starting price. ' +
+      'Where: when the couple names a town ("near Asheville"), pass near_city with its name (an unknown name is refused with up to 3 close names to retry with); when you have coordinates, near as [latitude, longitude]. radius_km (1–500, default 50) sets how far around either to look, and each venue then has distance_km. ' +
+      'What: q takes free words such as "lakefront barn" (every word must match; one typo in a word of 5 letters or more is tolerated). ' +
+      'Order: sort=distance with near_city or near, relevance with q, price_asc for a budget (also price_desc, capacity_desc). ' +
+      'Returns up to 50 venues per call with their pricing for the whole minimum stay (not per night), and a cursor for the next page (pass the same parameters with it). Use get_venue for photos, description and reviews of one venue. Not for vendors (search_vendors) or budget estimates (estimate_wedding_cost).',
     operationId: 'searchVenues',
     limit: { max: 50, default: 10 },
     render: (b) =>
       `${b.pagination.total_count} venues match; ${b.data.length} shown.${more(b)}\n${lines(
         b.data.map(
           (v: any) =>
-            `${v.name} — ${v.city}, ${v.state}; sleeps ${v.capacity_max ?? '?'}; from ${money(v.pricing?.starting_total?.amount, v.pricing?.currency)} for ${v.pricing?.min_nights ?? '?'} nights (slug: ${v.slug})`,
+            `${v.name} — ${v.city}, ${v.state}${typeof v.distance_km === 'number' ? `, ${v.distance_km} km away` : ''}; sleeps ${v.capacity_max ?? '?'}; from ${money(v.pricing?.starting_total?.amount, v.pricing?.currency)} for ${v.pricing?.min_nights ?? '?'} nights (slug: ${v.slug})`,
         ),
         'No venue matches.',
       )}`,

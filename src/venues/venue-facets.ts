@@ -45,17 +45,28 @@ function band(index: number, edges: readonly number[], floor: number) {
 /** Most venues first, then by value: what a filter list shows. */
 const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
+/**
+ * Each venue type found, with the venues whose property type contains it, as the venue_type filter counts them (a
+ * case-insensitive substring): `rows` count venues by venue type (`value`) and property type (`label`).
+ */
+function venueTypeCounts(rows: readonly FacetRow[]): FacetCount[] {
+  const types = [...new Set(rows.flatMap((r) => (r.value === null ? [] : [r.value])))];
+  return types
+    .map((value) => ({
+      value,
+      count: rows.reduce((sum, r) => sum + (r.label !== null && r.label.toLowerCase().includes(value.toLowerCase()) ? r.venues : 0), 0),
+    }))
+    .filter((c) => c.count > 0)
+    .sort(byCount);
+}
+
 /** The facet statement's rows as the answer shows them: values with at least one venue, bands in their order. */
 export function venueFacets(names: readonly VenueFacet[], rows: readonly FacetRow[]): VenueFacets {
   const of = (facet: VenueFacet) => rows.filter((r) => r.facet === facet);
   const asked = new Set(names);
   const currencyOrder = (c: string) => (VENUE_CURRENCIES as readonly string[]).indexOf(c);
   return {
-    venueType: asked.has('venue_type')
-      ? of('venue_type')
-          .map((r) => ({ value: r.value, count: r.venues }))
-          .sort(byCount)
-      : null,
+    venueType: asked.has('venue_type') ? venueTypeCounts(of('venue_type')) : null,
     amenities: asked.has('amenities')
       ? of('amenities')
           .map((r) => ({ value: r.value, count: r.venues }))

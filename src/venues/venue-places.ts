@@ -2,6 +2,7 @@ import type { RowReader } from '../db/row-reader.js';
 import { slugify } from '../catalogue/slug.js';
 import { ApiError } from '../errors/api-error.js';
 import { SearchVocabulary } from './venue-words.js';
+import type { FacetRow } from './venues.queries.js';
 
 /**
  * What discovery reads of the catalogue as a whole, once per catalogue generation and database: the cities a search
@@ -23,6 +24,8 @@ interface Remembered {
   generation: number;
   cities?: Promise<CatalogueCity[]>;
   vocabulary?: Promise<SearchVocabulary>;
+  /** The whole catalogue's facet counts, by the day's rates they were counted at. */
+  facets?: { rates: string; rows: Promise<FacetRow[]> };
 }
 
 const remembered = new WeakMap<RowReader, Remembered>();
@@ -41,6 +44,20 @@ function keep<T>(entry: Remembered, key: 'cities' | 'vocabulary', read: () => Pr
   (entry as unknown as Record<string, unknown>)[key] = value;
   value.catch(() => entry[key] === (value as unknown) && delete entry[key]);
   return value;
+}
+
+/**
+ * The facet counts of a search with no filter, place or words: what a search page shows first. Counting them reads
+ * every published venue (1,170 ms for the five on the 100,000-venue catalogue, docs/performance.md), so they are
+ * counted once per generation and day's rates, and are as exact as the generation.
+ */
+export function catalogueFacets(readRows: RowReader, generation: number, rates: string, count: () => Promise<FacetRow[]>): Promise<FacetRow[]> {
+  const entry = entryFor(readRows, generation);
+  if (entry.facets?.rates === rates) return entry.facets.rows;
+  const rows = count();
+  entry.facets = { rates, rows };
+  rows.catch(() => entry.facets?.rows === rows && delete entry.facets);
+  return rows;
 }
 
 export function catalogueCities(readRows: RowReader, generation: number): Promise<CatalogueCity[]> {

@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
 import type { Page } from '../pagination/page.js';
-import { DEFAULT_RADIUS_KM, VenueSearchInput, VenueSlug, type VenueFacet, type VenueSearch } from './venues.inputs.js';
+import { DEFAULT_RADIUS_KM, VENUE_FACETS, VenueSearchInput, VenueSlug, type VenueFacet, type VenueSearch } from './venues.inputs.js';
 import { STORED_AS, storedBoundsFor, VENUE_CURRENCIES, type DayRate } from './venue-pricing.js';
 import {
   countSearch,
@@ -20,7 +20,7 @@ import {
   type SearchPosition,
   type SearchRequest,
 } from './venues.queries.js';
-import { catalogueCities, findCity, searchVocabulary } from './venue-places.js';
+import { catalogueCities, catalogueFacets, findCity, searchVocabulary } from './venue-places.js';
 import { queryWords } from './venue-words.js';
 import { venueFacets, type VenueFacets } from './venue-facets.js';
 
@@ -49,12 +49,15 @@ export async function searchVenues<T extends { slug: string }>(
   { countWithPage = false }: { countWithPage?: boolean } = {},
 ): Promise<VenueSearchPage<T>> {
   const { first, after, facets, ...scoped } = parseInput(VenueSearchInput, rawInput);
+  // The default order named is the default order: the same cursor pages both.
+  if (scoped.sort === 'recommended') delete scoped.sort;
   // The cursor is bound to everything that chooses and orders the rows; the facets asked for change neither.
   const scope = filterScope('venues', scoped);
   const search = await searchRequest(scoped, deps);
   const position = after === undefined ? undefined : positionOf(deps.cursors.decode(after, scope, 'after'), search.order !== undefined);
   const plan = planVenueSearch(search, position);
-  const facetRows = facets?.length ? readFacets(search, facets, await showRates(deps), deps.readRows) : undefined;
+  // A facet named twice is counted once (its rows would otherwise come twice).
+  const facetRows = facets?.length ? countFacets(search, [...new Set(facets)], deps) : undefined;
   facetRows?.catch(() => undefined);
   const page = await readSearchPage<T>(plan, { selection, afterSlug: position?.slug, first, withTotal: countWithPage }, deps.readRows);
   const counted = page.total;
@@ -76,6 +79,17 @@ export async function searchVenues<T extends { slug: string }>(
 }
 
 type Scoped = Omit<VenueSearch, 'first' | 'after' | 'facets'>;
+
+/** The facets of a search; a search with nothing to narrow it takes the catalogue's, counted once per generation. */
+async function countFacets(search: SearchRequest, names: VenueFacet[], deps: VenueDeps): Promise<FacetRow[]> {
+  const rates = await showRates(deps);
+  const narrowed = search.place || search.words || Object.values(search.filters).some((value) => value !== undefined);
+  if (narrowed) return readFacets(search, names, rates, deps.readRows);
+  const all = await catalogueFacets(deps.readRows, deps.generation?.() ?? 0, JSON.stringify(rates), () =>
+    readFacets(search, VENUE_FACETS, rates, deps.readRows),
+  );
+  return all.filter((row) => names.includes(row.facet));
+}
 
 /** A parsed search as the planner takes it: its filters, price band, place, words and order. */
 async function searchRequest(input: Scoped, deps: VenueDeps): Promise<SearchRequest> {
