@@ -301,11 +301,13 @@ function relevance(words: QueryWord[], param: Param): string {
   const terms = words.map(({ word, typos }) => {
     const tiers = WORD_PLACES.map(({ weight, score }, i) => {
       const typoAbove = i > 0 && typos.length ? [alternatives(typos, WORD_PLACES[i - 1].weight)] : [];
-      return `WHEN v."searchDocument" @@ ${param([alternatives([word], weight), ...typoAbove].join(' | '))}::tsquery THEN ${score}`;
+      return `WHEN d @@ ${param([alternatives([word], weight), ...typoAbove].join(' | '))}::tsquery THEN ${score}`;
     });
     return `CASE ${tiers.join(' ')} ELSE ${TYPO_IN_DESCRIPTION_SCORE} END`;
   });
-  return `(${terms.join(' + ')})`;
+  // The document is read out of its compressed storage once per venue (`|| ''` makes a plain copy), not once per
+  // test: a third of the time for q=barn's 15,743 venues on the 100,000-venue catalogue.
+  return `(SELECT ${terms.join(' + ')} FROM (SELECT v."searchDocument" || ''::tsvector AS d) document)`;
 }
 
 /** Venues `v` meeting `where`, in slug order after a slug, `limit` of them (FROM to LIMIT). */
