@@ -8,6 +8,15 @@ const PRICING = /* GraphQL */ `
     rateDate
   }`;
 
+/** Every facet a search can count, as the route answers them (and tests read them). */
+export const FACETS = /* GraphQL */ `facets {
+  venueType { value count }
+  amenities { value count }
+  state { value name count }
+  priceBand { currency min max count }
+  capacityBand { min max count }
+}`;
+
 /** §2.2 list item fields. */
 const LIST_ITEM = /* GraphQL */ `
   fragment VenueListItem on Venue {
@@ -37,13 +46,7 @@ export const venueRoutes: RestRoute[] = [
           totalCount
           pageInfo { hasNextPage endCursor }
           nodes { ...VenueListItem distanceKm }
-          facets {
-            venueType { value count }
-            amenities { value count }
-            state { value name count }
-            priceBand { currency min max count }
-            capacityBand { min max count }
-          }
+          ${FACETS}
         }
       }
       ${LIST_ITEM}${PRICING}`,

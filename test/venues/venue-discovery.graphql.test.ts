@@ -4,15 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys, createTestApp, expectGraphQLError, type TestApp, type TestResponse } from '../support/app.js';
 import { enumName } from '../../src/graphql/closed-set.js';
 import { VENUE_FACETS, VENUE_SORTS } from '../../src/venues/venues.inputs.js';
+import { FACETS } from '../../src/venues/venues.rest.js';
 
 const TODAY = new Date('2026-06-15T12:00:00Z');
-const FACETS_SELECTION = `facets {
-  venueType { value count }
-  amenities { value count }
-  state { value name count }
-  priceBand { currency min max count }
-  capacityBand { min max count }
-}`;
+const FACETS_SELECTION = FACETS;
 
 let t: TestApp;
 beforeAll(async () => {
