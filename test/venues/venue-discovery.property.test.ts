@@ -428,7 +428,8 @@ function filtersArbitrary(pivot: Row): fc.Arbitrary<Filters> {
         fc.integer({ min: 0, max: 30 }),
       ),
       amenities: sometimes(
-        fc.subarray(v.amenities, { minLength: 1, maxLength: 2 }),
+        // A venue may list fewer than two amenities (or none: then the constants below stand in).
+        v.amenities.length ? fc.subarray(v.amenities, { minLength: 1, maxLength: Math.min(2, v.amenities.length) }) : fc.constant<string[]>(['pool']),
         fc.constantFrom<string[]>(['pool'], ['hot-tub', 'pool'], ['no-such-amenity']),
       ),
       priceMin: sometimes(fc.constantFrom(amount, Math.max(0, amount - 100), Math.max(0, amount - 0.5)), fc.integer({ min: 0, max: 40_000 })),
