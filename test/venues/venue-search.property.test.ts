@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Venue } from '../../src/generated/prisma/client.js';
 import { createTestApp, type TestApp, type TestResponse } from '../support/app.js';
+import type { Filters } from './discovery-reference.js';
 
 let t: TestApp;
 let venues: Venue[];
@@ -25,19 +26,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A text filter as sent, and the slug it names (state and city are matched by slug). */
-type Named = { sent: string; slug: string };
-
-interface Search {
-  state?: Named;
-  city?: Named;
-  venueType?: string;
-  capacityMin?: number;
-  capacityMax?: number;
-  bedroomsMin?: number;
-  amenities?: string[];
-  priceMin?: number;
-  priceMax?: number;
-}
+/** A search of the §4.1 filters (the discovery reference states them once). */
+type Search = Filters;
 
 /**
  * §2.1: the starts-at amount a venue shows, in its own currency. Australian venues store USD, shown in AUD at the day's
