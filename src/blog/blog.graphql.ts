@@ -43,7 +43,7 @@ const BlogAuthor = builder.prismaObject('BlogAuthor', {
 export const BlogPost = builder.objectRef<BlogPostRow>('BlogPost');
 // Global ids for client caches; node(id:) shows only posts that are out, and authors and tags of such posts.
 asNode(BlogPost, { key: 'id', parseKey: uuidKey, load: (ids, _query, ctx) => visiblePostsById(ids, blogDeps(ctx)) });
-// A post is read with its tags and author (blog.service.ts says why through the driver); a list page's bodies are
+// A post is read with its tags and author (blog.queries.ts says why through the driver); a list page's bodies are
 // read only when asked, all of the page's in one statement (ctx.loaders.postBody).
 BlogPost.implement({
   description: 'A published blog post (§2.13 list item and detail).',

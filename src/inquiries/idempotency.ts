@@ -1,6 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
 import { ApiError } from '../errors/api-error.js';
+import {
+  claimIdempotencyKey,
+  deleteClaimInProgress,
+  deleteClaimsInProgress,
+  deleteExpiredRecords,
+  readIdempotencyRecord,
+  takeOverStaleClaim,
+  type Claim,
+  type ClaimColumns,
+  type IdempotencyKey,
+} from './inquiries.queries.js';
+
+export type { Claim };
 
 /** §4.12: keys are remembered 24 hours. */
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -21,18 +34,9 @@ export function canonicalJson(value: unknown): string {
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A claim this request holds: only it can complete or release the record (the token changes when it is retaken). */
-export interface Claim {
-  id: string;
-  token: string;
-}
-
 export type ClaimOutcome<R> = { kind: 'claimed'; claim: Claim } | { kind: 'replay'; response: R };
 
-export interface ClaimRequest {
-  apiKeyId: string;
-  scope: string;
-  key: string;
+export interface ClaimRequest extends IdempotencyKey {
   bodyHash: string;
 }
 
@@ -46,7 +50,7 @@ export async function claimKey<R>(request: ClaimRequest, deps: { prisma: PrismaC
   const { prisma } = deps;
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = deps.now();
-    const fresh = {
+    const fresh: ClaimColumns = {
       bodyHash: request.bodyHash,
       state: 'in_progress',
       token: randomUUID(),
@@ -56,23 +60,13 @@ export async function claimKey<R>(request: ClaimRequest, deps: { prisma: PrismaC
       inquiryId: null,
     };
     const id = randomUUID();
-    const inserted = await prisma.idempotencyRecord.createMany({
-      data: [{ id, apiKeyId: request.apiKeyId, scope: request.scope, key: request.key, ...fresh }],
-      skipDuplicates: true,
-    });
-    if (inserted.count === 1) return { kind: 'claimed', claim: { id, token: fresh.token } };
-    const existing = await prisma.idempotencyRecord.findUnique({
-      where: { apiKeyId_scope_key: { apiKeyId: request.apiKeyId, scope: request.scope, key: request.key } },
-    });
+    if (await claimIdempotencyKey(prisma, id, request, fresh)) return { kind: 'claimed', claim: { id, token: fresh.token } };
+    const existing = await readIdempotencyRecord(prisma, request);
     if (!existing) continue; // released between our insert and read: try again
     const expired = existing.expiresAt.getTime() <= now.getTime();
     const abandoned = existing.state === 'in_progress' && existing.lockedUntil.getTime() <= now.getTime();
     if (expired || abandoned) {
-      const taken = await prisma.idempotencyRecord.updateMany({
-        where: { id: existing.id, token: existing.token },
-        data: { ...fresh, response: Prisma.DbNull },
-      });
-      if (taken.count === 1) return { kind: 'claimed', claim: { id: existing.id, token: fresh.token } };
+      if (await takeOverStaleClaim(prisma, existing, fresh)) return { kind: 'claimed', claim: { id: existing.id, token: fresh.token } };
       continue;
     }
     if (existing.bodyHash !== request.bodyHash) {
@@ -100,12 +94,12 @@ export function inProgress(): ApiError {
   });
 }
 
-/** Gives the key back after a refusal (4xx) or a failure (5xx): only completed outcomes are remembered. */
+/**
+ * Gives the key back after a refusal (4xx) or a failure (5xx): only completed outcomes are remembered, so a record
+ * already completed is kept (inquiries.queries.ts, deleteClaimInProgress, says why).
+ */
 export async function releaseClaim(claim: Claim, deps: { prisma: PrismaClient }): Promise<void> {
-  // Only while still in progress: a transaction whose COMMIT took effect but whose acknowledgement was lost (the
-  // connection dropped) looks failed to its caller, and deleting its completed record would let the retry write a
-  // second lead. Kept, the retry replays the stored 201.
-  await deps.prisma.idempotencyRecord.deleteMany({ where: { id: claim.id, token: claim.token, state: 'in_progress' } });
+  await deleteClaimInProgress(deps.prisma, claim);
 }
 
 /**
@@ -115,8 +109,7 @@ export async function releaseClaim(claim: Claim, deps: { prisma: PrismaClient })
  * on PostgreSQL, where other nodes' claims are live. Returns how many were freed.
  */
 export async function releaseClaimsOfPreviousRun(deps: { prisma: PrismaClient }): Promise<number> {
-  const { count } = await deps.prisma.idempotencyRecord.deleteMany({ where: { state: 'in_progress' } });
-  return count;
+  return deleteClaimsInProgress(deps.prisma);
 }
 
 /** How often the server sweeps expired idempotency records, milliseconds. */
@@ -128,7 +121,5 @@ export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * Returns how many were deleted.
  */
 export async function sweepExpiredIdempotency(deps: { prisma: PrismaClient; now: () => Date }): Promise<number> {
-  const now = deps.now();
-  const { count } = await deps.prisma.idempotencyRecord.deleteMany({ where: { expiresAt: { lte: now }, lockedUntil: { lte: now } } });
-  return count;
+  return deleteExpiredRecords(deps.prisma, deps.now());
 }

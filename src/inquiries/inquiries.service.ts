@@ -9,6 +9,7 @@ import type { InquiryKind } from '../limits/limits.policy.js';
 import { checkInquiry, refund, type Limits, type Ticket } from '../limits/limits.service.js';
 import { IDEMPOTENCY_KEY_LENGTH, type InquiryInput } from './inquiries.inputs.js';
 import { canonicalJson, claimKey, inProgress, releaseClaim, sha256, type Claim } from './idempotency.js';
+import { completeClaim, findListedVenueId, findVendorForLead, insertLead, insertLeadNotification } from './inquiries.queries.js';
 
 export interface InquiryDeps {
   prisma: PrismaClient;
@@ -60,7 +61,7 @@ export async function createInquiry(parsed: InquiryInput, sender: InquirySender,
   try {
     const target = await resolveTarget(parsed, deps.prisma);
     ticket = await checkInquiry(sender.apiKey, kind, deps);
-    return await insertLead(parsed, target, sender, claim, deps);
+    return await writeLead(parsed, target, sender, claim, deps);
   } catch (error) {
     await releaseClaim(claim, deps).catch((e: unknown) => deps.log.error({ err: e }, 'inquiry: could not release an idempotency claim'));
     if (ticket) await refund(ticket, deps).catch(() => undefined);
@@ -84,12 +85,12 @@ interface Target {
 async function resolveTarget(parsed: InquiryInput, prisma: PrismaClient): Promise<Target> {
   if (parsed.kind === 'venue') {
     const slug = parsed.input.propertySlug;
-    const venue = await prisma.venue.findFirst({ where: { slug, published: true }, select: { id: true } });
-    if (!venue) throw new ApiError('venue_not_found', { param: 'propertySlug', message: `No published venue has the slug "${slug}".` });
-    return { venueId: venue.id, slug };
+    const venueId = await findListedVenueId(prisma, slug);
+    if (!venueId) throw new ApiError('venue_not_found', { param: 'propertySlug', message: `No published venue has the slug "${slug}".` });
+    return { venueId, slug };
   }
   const slug = parsed.input.vendorSlug;
-  const vendor = await prisma.vendor.findUnique({ where: { slug }, select: { id: true, active: true, isAffiliateOnly: true, affiliateLink: true } });
+  const vendor = await findVendorForLead(prisma, slug);
   if (!vendor?.active) throw new ApiError('vendor_not_found', { param: 'vendorSlug', message: `No listed vendor has the slug "${slug}".` });
   if (vendor.isAffiliateOnly) {
     throw new ApiError('affiliate_only_vendor', {
@@ -105,7 +106,8 @@ async function resolveTarget(parsed: InquiryInput, prisma: PrismaClient): Promis
 /** Thrown inside the transaction when the claim was retaken meanwhile (our lease lapsed): the lead is rolled back. */
 class LeaseLost extends Error {}
 
-async function insertLead(parsed: InquiryInput, target: Target, sender: InquirySender, claim: Claim, deps: InquiryDeps): Promise<InquiryResult> {
+/** Writes the lead, its outbox notification and the completed key in one transaction: all three commit or none. */
+async function writeLead(parsed: InquiryInput, target: Target, sender: InquirySender, claim: Claim, deps: InquiryDeps): Promise<InquiryResult> {
   const now = deps.now();
   const input = parsed.input;
   const common = {
@@ -150,25 +152,18 @@ async function insertLead(parsed: InquiryInput, target: Target, sender: InquiryS
   const notificationId = randomUUID();
   try {
     await deps.prisma.$transaction(async (tx) => {
-      await tx.inquiry.create({ data: row });
-      await tx.notificationOutbox.create({
-        data: {
-          id: notificationId,
-          inquiryId,
-          nextAttemptAt: now,
-          createdAt: now,
-          payload: {
-            notification_id: notificationId,
-            type: 'inquiry.submitted',
-            inquiry: { ...row, createdAt: now.toISOString(), smsConsentAt: now.toISOString() },
-          },
+      await insertLead(tx, row);
+      await insertLeadNotification(tx, {
+        id: notificationId,
+        inquiryId,
+        at: now,
+        payload: {
+          notification_id: notificationId,
+          type: 'inquiry.submitted',
+          inquiry: { ...row, createdAt: now.toISOString(), smsConsentAt: now.toISOString() },
         },
       });
-      const done = await tx.idempotencyRecord.updateMany({
-        where: { id: claim.id, token: claim.token, state: 'in_progress' },
-        data: { state: 'completed', inquiryId, response: { ...result } },
-      });
-      if (done.count !== 1) throw new LeaseLost();
+      if (!(await completeClaim(tx, claim, inquiryId, { ...result }))) throw new LeaseLost();
     }, REQUEST_TRANSACTION);
   } catch (error) {
     if (error instanceof LeaseLost) throw inProgress();

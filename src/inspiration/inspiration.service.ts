@@ -1,25 +1,15 @@
-import { Prisma, type InspirationPhoto } from '../generated/prisma/client.js';
-import { countRows, modelColumns, type RowReader } from '../db/row-reader.js';
+import type { InspirationPhoto } from '../generated/prisma/client.js';
+import type { RowReader } from '../db/row-reader.js';
 import { ApiError } from '../errors/api-error.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
 import type { Page } from '../pagination/page.js';
 import { PhotoId, type InspirationSearch } from './inspiration.inputs.js';
+import { countPhotos, readPhotoById, readPhotoPage, readPhotosById } from './inspiration.queries.js';
 
 export interface InspirationDeps {
   readRows: RowReader;
   cursors: CursorCodec;
 }
-
-/**
- * The gallery is read through the driver, not Prisma's client: its model is one flat table of text, whole numbers and
- * text[] that pg returns exactly as Prisma does, and a Prisma read cost clearly more CPU per request than the same
- * statement through the driver (docs/performance.md, Levers).
- * Every column of the model by its Prisma name, so a row is the model's row (test/inspiration/inspiration-rows.test.ts).
- */
-const PHOTO_COLUMNS = modelColumns(Prisma.InspirationPhotoScalarFieldEnum, '"InspirationPhoto"');
-
-/** The array columns a filter matches by membership (Prisma's `has`), by the search input that names them. */
-const MEMBERSHIP_FILTERS = { style: 'styles', setting: 'settings', color: 'colors', mood: 'moods' } as const;
 
 /** A page read by offset (§2.14 offset style); also a Relay page, whose cursors carry the next offset. */
 export interface OffsetPage<T> extends Page<T> {
@@ -38,18 +28,7 @@ export async function searchInspiration(input: InspirationSearch, deps: Inspirat
   }
   const scope = filterScope('inspiration', filters);
   const offset = after === undefined ? (givenOffset ?? 0) : offsetOf(deps.cursors.decode(after, scope, 'after'));
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  for (const [filter, column] of Object.entries(MEMBERSHIP_FILTERS)) {
-    const value = filters[filter as keyof typeof MEMBERSHIP_FILTERS];
-    if (value !== undefined) conditions.push(`"${column}" @> ARRAY[$${params.push(value)}]::text[]`);
-  }
-  if (filters.season) conditions.push(`season = $${params.push(filters.season)}`);
-  const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
-  const rows = await deps.readRows<InspirationPhoto>(
-    `SELECT ${PHOTO_COLUMNS} FROM "InspirationPhoto"${where} ORDER BY position LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, first + 1, offset],
-  );
+  const rows = await readPhotoPage(filters, { limit: first + 1, offset }, deps.readRows);
   const hasNextPage = rows.length > first;
   const nodes = hasNextPage ? rows.slice(0, first) : rows;
   return {
@@ -58,7 +37,7 @@ export async function searchInspiration(input: InspirationSearch, deps: Inspirat
     hasPreviousPage: offset > 0,
     // The cursor after a node is the offset of the node that follows it.
     cursorOf: (node) => deps.cursors.encode([offset + nodes.indexOf(node) + 1], scope),
-    totalCount: () => countRows(deps.readRows, `"InspirationPhoto"${where}`, params),
+    totalCount: () => countPhotos(filters, deps.readRows),
     limit: first,
     offset,
   };
@@ -74,12 +53,12 @@ function offsetOf(position: unknown[]): number {
 export async function getInspirationPhoto(rawId: unknown, deps: Pick<InspirationDeps, 'readRows'>): Promise<InspirationPhoto> {
   const id = typeof rawId === 'string' ? rawId.trim().toLowerCase() : '';
   if (!PhotoId.safeParse(id).success) throw new ApiError('invalid_id', { param: 'id' });
-  const [photo] = await deps.readRows<InspirationPhoto>(`SELECT ${PHOTO_COLUMNS} FROM "InspirationPhoto" WHERE id = $1::uuid`, [id]);
+  const photo = await readPhotoById(id, deps.readRows);
   if (!photo) throw new ApiError('inspiration_photo_not_found', { param: 'id', message: `No inspiration photo has the id '${id}'.` });
   return photo;
 }
 
 /** Photos by id for node(id:)/nodes(ids:): every photo is shown, as in search and detail (one statement). */
 export function inspirationPhotosById(ids: string[], deps: Pick<InspirationDeps, 'readRows'>) {
-  return deps.readRows<InspirationPhoto>(`SELECT ${PHOTO_COLUMNS} FROM "InspirationPhoto" WHERE id = ANY($1::uuid[])`, [ids]);
+  return readPhotosById(ids, deps.readRows);
 }

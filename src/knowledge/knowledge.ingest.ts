@@ -7,6 +7,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { readKnowledgeSections, type KnowledgeSection } from './knowledge.content.js';
 import { bytesToVector, contentHash, embeddingText, vectorToBytes, type Embedder } from './knowledge.embedder.js';
 import { packagePath } from '../config/paths.js';
+import { readAllChunks, writeChunkChanges, type ChunkRow } from './knowledge.queries.js';
 
 export const EMBEDDINGS_FILE = packagePath('content', 'knowledge-embeddings.json');
 
@@ -80,22 +81,9 @@ export async function vectorsFor(
   return { vectors, embedded: failed ? 0 : missing.length, failed };
 }
 
-type Row = {
-  slug: string;
-  noteSlug: string;
-  title: string;
-  heading: string;
-  body: string;
-  tags: string[];
-  position: number;
-  noteUpdated: Date;
-  contentHash: string;
-  embedding: Uint8Array<ArrayBuffer> | null;
-};
-
 export async function ingestKnowledge(prisma: PrismaClient, options: IngestOptions): Promise<IngestSummary> {
   const sections = options.sections ?? (await readKnowledgeSections());
-  const existing = await prisma.knowledgeChunk.findMany();
+  const existing = await readAllChunks(prisma);
   const stored = new Map(existing.filter((r) => r.embedding).map((r) => [r.contentHash, bytesToVector(r.embedding!)]));
   const { vectors, embedded } = await vectorsFor(sections, {
     embedder: options.embedder,
@@ -104,7 +92,7 @@ export async function ingestKnowledge(prisma: PrismaClient, options: IngestOptio
   });
 
   const bySlug = new Map(existing.map((r) => [r.slug, r]));
-  const rows: Row[] = sections.map((s) => {
+  const rows: ChunkRow[] = sections.map((s) => {
     const hash = contentHash(embeddingText(s), options.embedder.id);
     const vector = vectors.get(hash);
     return {
@@ -137,17 +125,11 @@ export async function ingestKnowledge(prisma: PrismaClient, options: IngestOptio
   });
   const keep = new Set(rows.map((r) => r.slug));
   const removed = existing.filter((r) => !keep.has(r.slug)).map((r) => r.slug);
-  if (changed.length || removed.length) {
-    await prisma.$transaction(
-      async (tx) => {
-        if (removed.length) await tx.knowledgeChunk.deleteMany({ where: { slug: { in: removed } } });
-        const fresh = changed.filter((r) => !bySlug.has(r.slug));
-        if (fresh.length) await tx.knowledgeChunk.createMany({ data: fresh });
-        for (const row of changed.filter((r) => bySlug.has(r.slug))) await tx.knowledgeChunk.update({ where: { slug: row.slug }, data: row });
-      },
-      { maxWait: 60_000, timeout: 120_000 },
-    );
-  }
+  await writeChunkChanges(prisma, {
+    removed,
+    created: changed.filter((r) => !bySlug.has(r.slug)),
+    updated: changed.filter((r) => bySlug.has(r.slug)),
+  });
   const summary = {
     sections: rows.length,
     written: changed.length,

@@ -3,6 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import { parseInput } from '../errors/validation.js';
 import { bytesToVector, dot, type Embedder } from './knowledge.embedder.js';
 import { KnowledgeSearchInput } from './knowledge.inputs.js';
+import { rankChunksByText, readChunkIndex, readChunksBySlug, readChunkVectors, type ChunkText } from './knowledge.queries.js';
 
 export interface KnowledgeDeps {
   prisma: PrismaClient;
@@ -43,42 +44,9 @@ const TEXT_DEPTH = 100;
 /** A ranked list of chunk slugs, best first. */
 export type Ranking = string[];
 
-/**
- * The words half: PostgreSQL full-text search (english configuration: stemming, stop words) scored with Okapi BM25
- * over the sections' lexemes. ts_rank/ts_rank_cd weigh every word alike, so in a question such as "do we have to
- * feed the DJ" the word "feed" counted no more than "wedding", which every note uses; BM25's inverse document
- * frequency makes the rare, telling words decide. Title lexemes count 3 times, heading and tag lexemes twice.
- * A section matches when it shares any lexeme with the question. Computed per query: a few hundred short sections
- * need no index (an expression index would also be invisible to the schema's drift check).
- */
-export async function textRanking(prisma: PrismaClient, q: string, depth = TEXT_DEPTH): Promise<Ranking> {
-  const rows = await prisma.$queryRaw<{ slug: string }[]>`
-    WITH query AS (
-      SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', ${q}))) AS lexeme
-    ),
-    docs AS (
-      SELECT c."slug",
-        setweight(to_tsvector('english', c."title"), 'A')
-          || setweight(to_tsvector('english', c."heading" || ' ' || array_to_string(c."tags", ' ')), 'B')
-          || setweight(to_tsvector('english', c."body"), 'C') AS doc
-      FROM "KnowledgeChunk" c
-    ),
-    terms AS (
-      SELECT d."slug", t.lexeme,
-        (SELECT sum(CASE w WHEN 'A' THEN 3 WHEN 'B' THEN 2 ELSE 1 END) FROM unnest(t.weights) AS w)::float8 AS tf
-      FROM docs d, unnest(d.doc) AS t
-    ),
-    lengths AS (SELECT "slug", sum(tf) AS len FROM terms GROUP BY "slug"),
-    stats AS (SELECT count(*)::float8 AS n, avg(len) AS avglen FROM lengths),
-    df AS (SELECT t.lexeme, count(*)::float8 AS df FROM terms t JOIN query USING (lexeme) GROUP BY t.lexeme)
-    SELECT t."slug"
-    FROM terms t
-    JOIN df USING (lexeme)
-    JOIN lengths l USING ("slug"), stats s
-    GROUP BY t."slug"
-    ORDER BY sum(ln(1 + (s.n - df.df + 0.5) / (df.df + 0.5)) * t.tf * 2.2 / (t.tf + 1.2 * (0.25 + 0.75 * l.len / s.avglen))) DESC, t."slug"
-    LIMIT ${depth}`;
-  return rows.map((r) => r.slug);
+/** The words half: the sections sharing a word with the question, by BM25 (rankChunksByText says how). */
+export function textRanking(prisma: PrismaClient, q: string, depth = TEXT_DEPTH): Promise<Ranking> {
+  return rankChunksByText(prisma, q, depth);
 }
 
 interface IndexEntry {
@@ -94,17 +62,11 @@ const VECTOR_CACHE_MAX = 20_000;
 
 /** Every section's slug, tags and vector (vectors read from the database only for hashes not seen before). */
 export async function loadIndex(prisma: PrismaClient): Promise<{ entries: IndexEntry[]; asOf: string }> {
-  const rows = await prisma.knowledgeChunk.findMany({
-    select: { slug: true, tags: true, contentHash: true, noteUpdated: true },
-    orderBy: { slug: 'asc' },
-  });
+  const rows = await readChunkIndex(prisma);
   const unknown = rows.filter((r) => !vectorCache.has(r.contentHash)).map((r) => r.slug);
   if (unknown.length) {
     if (vectorCache.size + unknown.length > VECTOR_CACHE_MAX) vectorCache.clear();
-    const fetched = await prisma.knowledgeChunk.findMany({
-      where: { slug: { in: unknown }, embedding: { not: null } },
-      select: { contentHash: true, embedding: true },
-    });
+    const fetched = await readChunkVectors(prisma, unknown);
     for (const f of fetched) vectorCache.set(f.contentHash, bytesToVector(f.embedding!));
   }
   // biome-ignore lint/complexity/useMathMinMax: Dates compare with >, Math.max would turn them into numbers
@@ -172,12 +134,10 @@ export async function searchKnowledge(rawInput: unknown, deps: KnowledgeDeps): P
   }
   const scores = withTagBoost(fuse(semantic ? [text, semantic] : [text]), index.entries, tags);
   const top = ordered(scores).slice(0, limit);
-  let rows: Array<{ slug: string; title: string; heading: string; body: string }>;
+  const slugs = top.map(([slug]) => slug);
+  let rows: ChunkText[];
   try {
-    rows = await deps.prisma.knowledgeChunk.findMany({
-      where: { slug: { in: top.map(([slug]) => slug) } },
-      select: { slug: true, title: true, heading: true, body: true },
-    });
+    rows = await readChunksBySlug(deps.prisma, slugs);
   } catch (cause) {
     throw new ApiError('knowledge_unavailable', { cause });
   }

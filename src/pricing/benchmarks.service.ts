@@ -2,6 +2,7 @@ import type { RowReader } from '../db/row-reader.js';
 import { slugify } from '../catalogue/slug.js';
 import type { DayRate } from '../venues/venue-pricing.js';
 import { parseCostBenchmarks, type CostBenchmarksQuery } from './pricing.inputs.js';
+import { readPricedListings, type ListingRow } from './pricing.queries.js';
 
 // §2.5 / §4.4 cost benchmarks, computed from the live, published listings on every request (no stored answers):
 // one SELECT of the priced published venues, percentiles in JS. docs/pricing.md explains the figures.
@@ -86,24 +87,12 @@ function row(keys: Pick<BenchmarkRow, 'scope' | 'country' | 'state' | 'venueType
   };
 }
 
-/** The columns a listing is read from (one row per published venue with a weekday base). */
-export interface ListingRow {
-  weekdayBase: number | null;
-  currency: string;
-  country: string | null;
-  state: string;
-  stateSlug: string;
-  venueType: string | null;
-}
+export type { ListingRow };
 
 /** Published venues with a weekday base, in USD: USD as is; AUD venues store USD (§2.1), used unconverted; EUR at the day's rate. */
 async function liveListings(deps: BenchmarkDeps, fx: DayRate | null): Promise<Listing[]> {
-  // Through the driver: this reads every priced published venue, and Prisma's client cost CPU on every row
-  // (docs/performance.md, Levers).
-  return listingsOf(await deps.readRows<ListingRow>(LISTINGS_SQL, []), fx);
+  return listingsOf(await readPricedListings(deps.readRows), fx);
 }
-
-const LISTINGS_SQL = `SELECT "weekdayBase", currency, country, state, "stateSlug", "venueType" FROM "Venue" WHERE published AND "weekdayBase" IS NOT NULL`;
 
 /** Pure: the rows as listings in USD (exported for the bench's hand-written baseline, which reads them with its own SQL). */
 export function listingsOf(venues: ListingRow[], fx: DayRate | null): Listing[] {

@@ -1,4 +1,4 @@
-import type { VendorDetailRow } from '../vendors/vendors.service.js';
+import type { VendorDetailRow } from '../vendors/vendors.queries.js';
 import { usdText } from '../catalogue/money.js';
 import { escapeHtml, httpUrl, label, renderPage } from './site.layout.js';
 import { absoluteImageUrl, shownImageUrl } from './site.media.js';

@@ -1,4 +1,4 @@
-// Posts are read through the driver (src/blog/blog.service.ts), each with its tags and author, not by Prisma's client.
+// Posts are read through the driver (src/blog/blog.queries.ts), each with its tags and author, not by Prisma's client.
 // These tests hold what they read equal to what Prisma reads for the same question on the database under test: every
 // shown post's columns, tags in order and author, every tag's pages and totals, and which posts are out at a given
 // instant. The process runs in a time zone far from UTC, so a timestamp read as local time would show.

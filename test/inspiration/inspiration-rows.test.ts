@@ -1,4 +1,4 @@
-// The gallery is read through the driver (src/inspiration/inspiration.service.ts), not Prisma's client. These tests
+// The gallery is read through the driver (src/inspiration/inspiration.queries.ts), not Prisma's client. These tests
 // hold its rows, pages and totals equal to what Prisma reads for the same question, on the database under test, so a
 // column added to the model, a type pg reads differently, or a filter that matches differently fails here.
 import fc from 'fast-check';
