@@ -2,6 +2,7 @@ import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { RowReader } from '../db/row-reader.js';
 import type { KeyLease } from './key-lease.js';
+import { countKeys, insertKey, markRevoked, prefixTaken, readKeyByPrefix, readKeys } from './api-keys.queries.js';
 
 /** Every live key starts with this (§5: "fixed live-key prefix format"). */
 export const LIVE_KEY_PREFIX = 'wv_live_';
@@ -56,11 +57,8 @@ export async function createApiKey(
   for (;;) {
     const key = LIVE_KEY_PREFIX + randomBase62(RANDOM_LENGTH);
     const prefix = lookupPrefixOf(key)!;
-    const exists = await deps.prisma.apiKey.findUnique({ where: { prefix }, select: { id: true } });
-    if (exists) continue; // 8 base62 characters collide rarely; draw again rather than fail.
-    const row = await deps.prisma.apiKey.create({
-      data: { prefix, hash: sha256(key).toString('hex'), tier: input.tier, name: input.name ?? null },
-    });
+    if (await prefixTaken(prefix, deps.prisma)) continue; // 8 base62 characters collide rarely; draw again rather than fail.
+    const row = await insertKey({ prefix, hash: sha256(key).toString('hex'), tier: input.tier, name: input.name ?? null }, deps.prisma);
     return { key, summary: toSummary(row) };
   }
 }
@@ -75,13 +73,8 @@ export interface KeyRow {
 }
 
 async function readKeyRow(prefix: string, readRows: RowReader): Promise<KeyRow | undefined> {
-  // Runs on every request without a lease, so it is plain SQL through the driver: Prisma's findUnique cost more CPU
-  // than its raw query, and that more than pg's own (docs/performance.md, Levers).
-  const [row] = await readRows<Omit<KeyRow, 'hash'> & { hash: string }>(
-    `SELECT id::text, prefix, hash, tier::text AS tier, "revokedAt" IS NOT NULL AS revoked FROM "ApiKey" WHERE prefix = $1`,
-    [prefix],
-  );
-  return row && { ...row, hash: Buffer.from(row.hash, 'hex') };
+  const row = await readKeyByPrefix(prefix, readRows);
+  return row && { ...row, tier: row.tier as ApiTier, hash: Buffer.from(row.hash, 'hex') };
 }
 
 /**
@@ -101,8 +94,7 @@ export async function verifyApiKey(key: string, deps: { readRows: RowReader; key
 }
 
 export async function listApiKeys(deps: { prisma: PrismaClient }): Promise<ApiKeySummary[]> {
-  const rows = await deps.prisma.apiKey.findMany({ orderBy: { createdAt: 'asc' } });
-  return rows.map(toSummary);
+  return (await readKeys(deps.prisma)).map(toSummary);
 }
 
 /**
@@ -110,15 +102,11 @@ export async function listApiKeys(deps: { prisma: PrismaClient }): Promise<ApiKe
  * (src/auth/key-lease.ts) refuses it once that lease ends: the keys CLI waits that long before it reports.
  */
 export async function revokeApiKey(prefix: string, deps: { prisma: PrismaClient; now?: () => Date }): Promise<boolean> {
-  const { count } = await deps.prisma.apiKey.updateMany({
-    where: { prefix, revokedAt: null },
-    data: { revokedAt: (deps.now ?? (() => new Date()))() },
-  });
-  return count === 1;
+  return markRevoked(prefix, (deps.now ?? (() => new Date()))(), deps.prisma);
 }
 
 export async function countApiKeys(deps: { prisma: PrismaClient }): Promise<number> {
-  return deps.prisma.apiKey.count();
+  return countKeys(deps.prisma);
 }
 
 function toSummary(row: { id: string; prefix: string; tier: ApiTier; name: string | null; createdAt: Date; revokedAt: Date | null }): ApiKeySummary {
