@@ -164,6 +164,8 @@ function searchConditions({ filters, prices, place, words }: SearchRequest, para
 /**
  * A search in another order: the matching venues sorted by the order's key (nulls last), then slug, one statement. A
  * page after a position continues after its key and slug, so no venue repeats or is skipped while the catalogue holds.
+ * The page's slugs are sorted first and only their rows read: a distance is computed from the (published, latitude,
+ * longitude, slug) index and a capacity read off its own, where sorting whole rows read every matching venue's row.
  */
 function orderedSearch(search: SearchRequest, order: SearchOrder, after: SearchPosition | undefined): VenueSearchPlan {
   const descending = order.by === 'relevance' || order.by === 'capacity' || (order.by === 'price' && order.descending);
@@ -178,7 +180,7 @@ function orderedSearch(search: SearchRequest, order: SearchOrder, after: SearchP
     rows: (param, _afterSlug, limit) =>
       order.by === 'price'
         ? `FROM (${priceBranches(search, order, after, param, limit)}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY ${key(param)} ${direction} NULLS LAST, v.slug LIMIT ${param(limit)}`
-        : `FROM "Venue" v WHERE ${where(param)} ORDER BY ${key(param)} ${direction} NULLS LAST, v.slug LIMIT ${param(limit)}`,
+        : `FROM (SELECT v.slug, ${key(param)} AS key FROM "Venue" v WHERE ${where(param)} ORDER BY key ${direction} NULLS LAST, v.slug LIMIT ${param(limit)}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY page.key ${direction} NULLS LAST, v.slug`,
     total: (param) => `(SELECT count(*) FROM "Venue" v WHERE ${searchConditions(search, param).join(' AND ')})`,
     columns: (param) =>
       [
