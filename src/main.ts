@@ -139,16 +139,21 @@ if (app.metrics && env.METRICS_PORT !== undefined) {
   metricsServer = createMetricsServer(app.metrics.registry, { token: env.METRICS_TOKEN });
   metricsServer.listen(env.METRICS_PORT, env.HOST, () => log.info({ host: env.HOST, port: env.METRICS_PORT }, 'metrics on GET /metrics'));
 }
-server.listen(env.PORT, env.HOST, () => {
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  log.info({ host: env.HOST, port: env.PORT, database: db.kind, seconds }, 'listening');
-  // Totals that writes past the triggers left wrong (a restore, a replica role) are fixed once serving, not before:
-  // it waits for catalogue writes in progress and takes longer as the catalogue grows.
+// Totals that writes past the triggers left wrong (a restore, a replica role) are recounted at start. On PostgreSQL
+// that happens once serving: it waits for catalogue writes in progress and takes longer as the catalogue grows. The
+// embedded database answers one statement at a time, so there it runs before listening: once serving, every request
+// and the health check's ping queued behind it, and a ping past its timeout reported the database down.
+const reconcile = () =>
   reconcilePublishedVenueCounts(db.prisma).then(
     (result) =>
       result.fixed.length && log.warn({ rows: result.fixed.length, drift: result.fixed.slice(0, 20) }, 'venue search totals had drifted; fixed'),
     (err: Error) => log.warn({ err }, 'could not check the venue search totals'),
   );
+if (db.kind === 'pglite') await reconcile();
+server.listen(env.PORT, env.HOST, () => {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  log.info({ host: env.HOST, port: env.PORT, database: db.kind, seconds }, 'listening');
+  if (db.kind !== 'pglite') void reconcile();
   // The demo key is printed once, to the terminal only (it is never logged and only its hash is stored).
   const lines = [
     `Wedding Discovery API ready in ${seconds} s (${db.kind}).`,
