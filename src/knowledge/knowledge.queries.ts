@@ -1,19 +1,13 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
+import type { KnowledgeSection } from './knowledge.content.js';
 
 /**
  * The knowledge module's data access: the words ranking (§4.6), the sections' index and texts, and the ingest's
  * writes. Prisma's client throughout; the ranking is one raw statement, as the client has no BM25.
  */
 
-/** A KnowledgeChunk row as the ingest writes it (updatedAt is the database's). */
-export interface ChunkRow {
-  slug: string;
-  noteSlug: string;
-  title: string;
-  heading: string;
-  body: string;
-  tags: string[];
-  position: number;
+/** A KnowledgeChunk row as the ingest writes it: a section, its note's date, hash and vector (updatedAt is the database's). */
+export interface ChunkRow extends Omit<KnowledgeSection, 'updated'> {
   noteUpdated: Date;
   contentHash: string;
   embedding: Uint8Array<ArrayBuffer> | null;
