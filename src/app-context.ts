@@ -7,7 +7,8 @@ import { presentedKey, refusedKeyError } from './auth/authenticate.js';
 import { verifyApiKey, type ApiKeyIdentity, type KeyRow } from './auth/api-keys.service.js';
 import type { KeyLease } from './auth/key-lease.js';
 import { checkAssistantCall, checkFailedKeyBudget, checkKeyless, checkRequest, countFailedKey, type Decision } from './limits/limits.service.js';
-import type { Admission, AppDeps, ContextRequest, RequestContexts, RequestLoaders } from './http/context.js';
+import type { AppDeps, RequestLoaders } from './graphql/context.js';
+import type { Admission, ContextRequest, RequestContexts } from './http/context.js';
 
 /** The one request-context factory of the app (house rule 6): every surface asks it, with its caller's kind. */
 export function createRequestContexts(deps: AppDeps, keyLease: KeyLease<KeyRow> | undefined): RequestContexts {

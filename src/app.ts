@@ -10,7 +10,7 @@ import { createSiteSurface } from './site/site.http.js';
 import { createLanes } from './app-lanes.js';
 import { createRequestContexts } from './app-context.js';
 import { createCursorCodec } from './pagination/cursor.js';
-import type { AppDeps } from './http/context.js';
+import type { AppDeps } from './graphql/context.js';
 import { createApiCors } from './http/cors.js';
 import { deprecationHeaders } from './http/deprecation.js';
 import { createAnswerSteps } from './http/answer-steps.js';

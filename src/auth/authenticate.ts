@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.js';
-import type { HeaderReader } from '../http/context.js';
+import type { HeaderReader } from '../graphql/context.js';
 import { lookupPrefixOf } from './api-keys.service.js';
 
 /**

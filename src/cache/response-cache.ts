@@ -5,7 +5,7 @@ import { connectRedis } from '../db/redis.js';
 import { createBreaker, type BreakerState } from '../limits/breaker.js';
 import { checkVenueDetail } from '../limits/limits.service.js';
 import { ApiError } from '../errors/api-error.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from '../graphql/context.js';
 import type { Logger } from '../logging/logger.js';
 
 /** §8.10 tells clients to cache search results for 5 minutes; the server never keeps an answer longer. */

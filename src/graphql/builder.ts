@@ -5,7 +5,7 @@ import RelayPlugin from '@pothos/plugin-relay';
 import { fieldComplexity } from './complexity.js';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from './context.js';
 import { graphqlOnly } from './graphql-only.js';
 
 /** The one Pothos builder; each domain module adds its types and root fields to it (src/<module>/<module>.graphql.ts). */

@@ -4,7 +4,7 @@ import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
 import { docUrl } from '../errors/catalogue.js';
 import { classify, classifyEmptyAnswer, markClassified } from '../errors/classify.js';
-import type { RequestContext, RequestScope } from '../http/context.js';
+import type { RequestContext, RequestScope } from './context.js';
 import { Headers, Response } from '../http/fetch-api.js';
 import { graphqlMediaType, json } from '../http/responses.js';
 import type { Logger } from '../logging/logger.js';

@@ -4,7 +4,7 @@ import type { ObjectRef } from '@pothos/core';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { decodeGlobalID, resolveNodes } from '@pothos/plugin-relay';
 import { ApiError } from '../errors/api-error.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from './context.js';
 import { builder, type Types } from './builder.js';
 
 /** The Prisma arguments plugin-prisma plans from a selection. */

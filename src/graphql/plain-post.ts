@@ -1,5 +1,5 @@
 import type { GraphQLParams } from 'graphql-yoga';
-import type { HeaderReader } from '../http/context.js';
+import type { HeaderReader } from './context.js';
 
 /** The media types a plain POST may ask for, each as Yoga's result processors answer it. */
 export type PlainPostMediaType = 'application/json' | 'application/graphql-response+json';

@@ -2,7 +2,7 @@ import { YogaServer, processRegularResult, type Plugin } from 'graphql-yoga';
 import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { executeThroughCache, sharedReadOf } from '../cache/response-cache.js';
 import { getSchema } from './schema.js';
-import type { HeaderReader, RequestContext } from '../http/context.js';
+import type { HeaderReader, RequestContext } from './context.js';
 import { useCatalogueErrors, useCatalogueValidationErrors, withCatalogueErrors } from './errors.js';
 import type { Logger } from '../logging/logger.js';
 import { useRequestBounds } from './complexity.js';

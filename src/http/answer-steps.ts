@@ -1,4 +1,5 @@
-import type { Admission, HeaderReader, RequestScope } from './context.js';
+import type { HeaderReader, RequestScope } from '../graphql/context.js';
+import type { Admission } from './context.js';
 import { asHead, cachingHeaders, compressionHeaders, withCaching, withCompression, type AnswerHead } from './conventions.js';
 import type { ApiCors } from './cors.js';
 

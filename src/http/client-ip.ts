@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { HeaderReader } from './context.js';
+import type { HeaderReader } from '../graphql/context.js';
 
 /** What @whatwg-node/server hands a request handler on node:http: the raw request, for its socket. */
 export interface ServerContext {

@@ -1,6 +1,6 @@
 import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
 import { Response } from './fetch-api.js';
-import type { HeaderReader } from './context.js';
+import type { HeaderReader } from '../graphql/context.js';
 
 /**
  * Browsers call the API from couples' web apps. CORS follows @whatwg-node/server's useCORS rules (the implementation

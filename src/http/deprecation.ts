@@ -1,6 +1,6 @@
 import { NoDeprecatedCustomRule, OperationTypeNode, validate, Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { RequestContext } from './context.js';
+import type { RequestContext } from '../graphql/context.js';
 import { parseDocument } from '../graphql/complexity.js';
 
 /** §9: the deprecated fields (per_night, the *_nightly twins) were announced with 1.0.0 and go after 2027-01-06. */

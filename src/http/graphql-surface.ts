@@ -1,5 +1,6 @@
 import { assertGraphQLGetParams, assertUncompressed, readBody } from './body.js';
-import type { Admission, HeaderReader, RequestContext, RequestContexts, RequestScope } from './context.js';
+import type { HeaderReader, RequestContext, RequestScope } from '../graphql/context.js';
+import type { Admission, RequestContexts } from './context.js';
 import { isIntrospectionOnly } from './deprecation.js';
 import type { HttpSurface } from './ingress.js';
 import { translate } from '../errors/translate.js';

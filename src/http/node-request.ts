@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Request } from './fetch-api.js';
-import type { HeaderReader } from './context.js';
+import type { HeaderReader } from '../graphql/context.js';
 
 /**
  * What the lanes (src/rest/get-lane.ts, src/graphql/post-lane.ts) read from node's request in place of a Fetch

@@ -1,7 +1,7 @@
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
 import { ApiError } from '../errors/api-error.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from '../graphql/context.js';
 import type { InquiryKind } from '../limits/limits.policy.js';
 import { createInquiry, type InquiryResult } from './inquiries.service.js';
 import { EVENT_YEARS, INQUIRY_BOUNDS, VendorInquiryInput, VenueInquiryInput, parseInquiry } from './inquiries.inputs.js';

@@ -2,7 +2,7 @@ import type { ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError, isApiError } from '../errors/api-error.js';
 import { refusalError } from '../graphql/errors.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from '../graphql/context.js';
 import { checkLeadInput, checkLiteralLeadInputs, rootFieldsOf } from './lead-input.js';
 
 /** The mutation fields that create a lead (§4.10, §4.11). */

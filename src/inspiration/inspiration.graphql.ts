@@ -1,7 +1,7 @@
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
 import { connectionOf, toConnection } from '../graphql/connection.js';
-import { parsedArguments, type RequestContext } from '../http/context.js';
+import { parsedArguments, type RequestContext } from '../graphql/context.js';
 import type { InspirationPhoto as PhotoRow } from '../generated/prisma/client.js';
 import { getInspirationPhoto, inspirationPhotosById, searchInspiration, type OffsetPage } from './inspiration.service.js';
 import { asNode, uuidKey } from '../graphql/node.js';

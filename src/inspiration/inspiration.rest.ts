@@ -1,6 +1,6 @@
 import type { RestRoute } from '../rest/route.js';
 import { parseInspirationSearch } from './inspiration.inputs.js';
-import { checkedWith } from '../http/context.js';
+import { checkedWith } from '../graphql/context.js';
 
 const LIST_ITEM = /* GraphQL */ `
   fragment InspirationPhotoListItem on InspirationPhoto {

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { getGraphQLRateLimiter, Store, type Identity } from 'graphql-rate-limit';
 import { builder } from '../graphql/builder.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from '../graphql/context.js';
 import { checkVenueDetail, rateLimitStatus, type AllowanceStatus } from './limits.service.js';
 import { closedSet } from '../graphql/closed-set.js';
 import { API_TIERS } from '../auth/api-keys.service.js';

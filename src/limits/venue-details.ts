@@ -1,7 +1,7 @@
 import { GraphQLError, isObjectType, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from '../graphql/context.js';
 import { checkVenueDetail } from './limits.service.js';
 
 /**

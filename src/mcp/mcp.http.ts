@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../errors/api-error.js';
 import { readBody } from '../http/body.js';
-import type { HeaderReader } from '../http/context.js';
+import type { HeaderReader } from '../graphql/context.js';
 import { Response } from '../http/fetch-api.js';
 import { utf8Bytes } from '../http/utf8.js';
 import type { Logger } from '../logging/logger.js';

@@ -11,7 +11,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiError } from '../errors/api-error.js';
-import type { HeaderReader } from '../http/context.js';
+import type { HeaderReader } from '../graphql/context.js';
 
 /**
  * Most messages one POST may carry as a JSON-RPC batch: the SDK's own cap (it answers the same -32600 past it), checked

@@ -1,7 +1,8 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ROUTE_DOCUMENTS } from '../errors/classify.js';
 import { translate } from '../errors/translate.js';
-import type { AppDeps, RequestContext, RequestContexts } from '../http/context.js';
+import type { AppDeps, RequestContext } from '../graphql/context.js';
+import type { RequestContexts } from '../http/context.js';
 import type { HttpSurface } from '../http/ingress.js';
 import { checkKeylessBatch, countKeyless } from '../limits/limits.service.js';
 import { createMcpHttpHandler, type McpHttpHandler } from './mcp.http.js';

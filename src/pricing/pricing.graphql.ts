@@ -1,6 +1,6 @@
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
-import { parsedArguments, type RequestContext } from '../http/context.js';
+import { parsedArguments, type RequestContext } from '../graphql/context.js';
 import { ESTIMATOR_MODEL } from './data/estimator-model.js';
 import { estimatePricing, type PricingResult } from './pricing.service.js';
 import { costBenchmarks, type BenchmarkDeps, type BenchmarkRow, type CostBenchmarks } from './benchmarks.service.js';

@@ -1,6 +1,6 @@
 import { parsePricingEstimate } from './pricing.inputs.js';
 import type { RestRoute } from '../rest/route.js';
-import { checkedWith } from '../http/context.js';
+import { checkedWith } from '../graphql/context.js';
 import { ESTIMATOR_MODEL } from './data/estimator-model.js';
 import { ESTIMATOR_REGION_IDS } from './pricing.inputs.js';
 import { BENCHMARK_VENUE_TYPES, MIN_LISTINGS } from './benchmarks.service.js';

@@ -16,7 +16,7 @@ import { etagOfObjectBytes, withRequestIdBytes } from '../http/conventions.js';
 import { utf8Bytes } from '../http/utf8.js';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from '../graphql/context.js';
 import { enumOutputsOf, withWireValues, type EnumOutputs } from './enum-values.js';
 import { paramSpecFrom, coerceParam, queryParamIndex, variablesFromArguments, variablesFromQuery, withEnumNames, type ParamSpec } from './params.js';
 import { PAGINATION_SOURCES, camelCase, snakeCase, type Envelope, type RestRoute } from './route.js';

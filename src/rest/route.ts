@@ -1,4 +1,4 @@
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from '../graphql/context.js';
 import type { ErrorCode } from '../errors/catalogue.js';
 
 /**

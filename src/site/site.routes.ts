@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from '../graphql/context.js';
 import { getVenue, searchVenues } from '../venues/venues.service.js';
 import { STORED_AS, venuePricing, type VenuePriceColumns } from '../venues/venue-pricing.js';
 import { getVendor } from '../vendors/vendors.service.js';

@@ -2,7 +2,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly } from '../graphql/graphql-only.js';
 import { connectionOf, selectsConnectionField, toConnection } from '../graphql/connection.js';
-import { parsedArguments, type RequestContext } from '../http/context.js';
+import { parsedArguments, type RequestContext } from '../graphql/context.js';
 import { getVendor, listVendorCategories, searchVendors, vendorCategoriesBySlug, visibleVendorsById } from './vendors.service.js';
 import { VENDOR_DETAIL_READ } from './vendors.queries.js';
 import { VENDOR_PHOTOS } from './vendor-relations.js';

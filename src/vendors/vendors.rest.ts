@@ -1,6 +1,6 @@
 import type { RestRoute } from '../rest/route.js';
 import { parseVendorSearch } from './vendors.inputs.js';
-import { checkedWith } from '../http/context.js';
+import { checkedWith } from '../graphql/context.js';
 
 /** §2.8 list item fields. */
 const LIST_ITEM = /* GraphQL */ `

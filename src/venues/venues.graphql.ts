@@ -2,7 +2,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../graphql/builder.js';
 import { graphqlOnly, REST_DESCRIPTION } from '../graphql/graphql-only.js';
 import { connectionOf, selectsConnectionField, toConnection } from '../graphql/connection.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from '../graphql/context.js';
 import type { Venue as VenueRow } from '../generated/prisma/client.js';
 import { getVenue, searchVenues, visibleVenuesById, type VenueDeps, type VenueSearchPage } from './venues.service.js';
 import { asNode, uuidKey } from '../graphql/node.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { checkedWith, parsedArguments } from '../../src/http/context.js';
+import { checkedWith, parsedArguments } from '../../src/graphql/context.js';
 import * as pricingInputs from '../../src/pricing/pricing.inputs.js';
 import * as vendorInputs from '../../src/vendors/vendors.inputs.js';
 import * as inspirationInputs from '../../src/inspiration/inspiration.inputs.js';
