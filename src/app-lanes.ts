@@ -5,7 +5,6 @@ import { API_PREFIX, type RestSurface } from './rest/rest.http.js';
 import { graphqlPostLaneOf } from './graphql/post-lane.js';
 import { plainPostOf } from './graphql/plain-post.js';
 import type { GraphQLSurface } from './http/graphql-surface.js';
-import type { GraphQLServer } from './graphql/yoga.js';
 import { mcpPostLaneOf } from './mcp/mcp.lane.js';
 import type { McpSurface } from './mcp/mcp.surface.js';
 import type { Ingress } from './http/ingress.js';
@@ -33,7 +32,6 @@ export function createLanes(host: {
   rest: RestSurface;
   graphql: GraphQLSurface;
   mcp: McpSurface;
-  yoga: GraphQLServer;
   maxBodyBytes: number;
 }): (req: IncomingMessage, res: ServerResponse) => Promise<void> | null {
   const { ingress, rest, graphql, mcp } = host;
@@ -77,9 +75,7 @@ export function createLanes(host: {
       const view = { method: 'POST', url: `http://${req.headers.host ?? 'localhost'}/graphql`, headers };
       const plain = plainPostOf(view, body);
       const fetchRequest = () => fetchRequestOf(req);
-      const answer = plain
-        ? await host.yoga.plainPost(plain, view, context, body, fetchRequest)
-        : await host.yoga.fetch(fetchRequest(), context, body);
+      const answer = await graphql.execute(plain, view, context, body, fetchRequest);
       if (typeof answer === 'string') {
         const bytes = utf8Bytes(answer);
         const type = `${plain!.mediaType}; charset=utf-8`;

@@ -93,7 +93,7 @@ export function createApp(options: AppOptions): App {
   const surfaces = [pages, site, health, mcp, graphql, rest];
   const ingress = createIngress({ log, trustProxy: limiter.trustProxy ?? false, surfaces, steps, cors, metrics });
   const adapter = createServerAdapter<ServerContext>(ingress.handle);
-  const lane = createLanes({ ingress, rest, graphql, mcp, yoga, maxBodyBytes });
+  const lane = createLanes({ ingress, rest, graphql, mcp, maxBodyBytes });
   const requestListener: RequestListener = (req, res) => {
     const served = lane(req, res);
     if (!served) return void adapter(req, res);

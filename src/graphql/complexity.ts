@@ -85,7 +85,7 @@ export function documentNestingViolation(text: string): GraphQLError | null {
 
 /**
  * Every GraphQL document a request sends is parsed here, its nesting and tokens bounded: Yoga's parse (useRequestBounds;
- * POST, GET and persisted operations alike) and the keyless introspection test (src/http/deprecation.ts). Throws the
+ * POST, GET and persisted operations alike) and the keyless introspection test (src/graphql/introspection-only.ts). Throws the
  * bound's refusal or graphql-js's syntax error. useDocumentCache checks the nesting before Yoga calls this.
  */
 export function parseDocument(source: string | Source, options?: Parameters<typeof parse>[1]): DocumentNode {

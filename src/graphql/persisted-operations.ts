@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defaultExtractPersistedOperationId, usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { Plugin } from 'graphql-yoga';
-import { isIntrospectionOnly } from '../http/deprecation.js';
+import { isIntrospectionOnly } from './introspection-only.js';
 
 /** The operations a server accepts by hash: what createApp and the Yoga server are given. */
 export interface PersistedOperations {
@@ -74,7 +74,7 @@ export function usePersistedOperationsManifest(options: PersistedOperations): Pl
     ...plugin,
     onParams(payload) {
       // The plugin's allowArbitraryOperations sees only the request, whose body Yoga has already read: the document
-      // is looked at here, with the same test as keyless introspection (src/http/deprecation.ts).
+      // is looked at here, with the same test as keyless introspection (src/graphql/introspection-only.ts).
       const query = payload.params.query;
       if (typeof query === 'string' && isIntrospectionOnly(new URLSearchParams({ query }), undefined)) introspection.add(payload.request);
       return plugin.onParams!(payload);

@@ -1,6 +1,6 @@
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { builder } from './builder.js';
-import { parsesAsUrl } from '../http/url-parse.js';
+import { parsesAsUrl } from '../catalogue/url-parse.js';
 
 /**
  * Scalars that say what a string means (issue 14), so a client can type and parse dates, links and ids. Each one

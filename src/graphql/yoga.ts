@@ -8,16 +8,13 @@ import type { Logger } from '../logging/logger.js';
 import { useRequestBounds } from './complexity.js';
 import { useOneLeadPerRequest } from '../inquiries/one-lead-per-request.js';
 import { useStorableText } from './storable-text.js';
-import { useDeprecationNotice } from '../http/deprecation.js';
+import { useDeprecationNotice } from './deprecation-notice.js';
 import { usePersistedOperationsManifest, type PersistedOperations } from './persisted-operations.js';
 import { useJitExecution } from './jit.js';
 import { useVenueDetailCharge } from '../limits/venue-details.js';
 import { useDocumentCache } from './document-cache.js';
 import { useIntrospectionAnswer } from './introspection-answer.js';
-import { Request as FetchRequest, Response as FetchResponse } from '../http/fetch-api.js';
-import { utf8Bytes } from '../http/utf8.js';
-import { bodyText, plainPostOf, type PlainPost } from './plain-post.js';
-import { withJsonBytes } from '../http/responses.js';
+import { bodyText, type PlainPost } from './plain-post.js';
 
 /**
  * A query document runs compiled by graphql-jit from its second execution on: a frontend's operations repeat, and a
@@ -85,7 +82,7 @@ function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
     text: async () => text(),
     json: async () => JSON.parse(text()),
     // Only a multipart upload reads form data, which no field of this schema takes: a whole Request for that one.
-    formData: () => new FetchRequest(request.url, { method: request.method, headers: request.headers, body }).formData(),
+    formData: () => new Request(request.url, { method: request.method, headers: request.headers, body }).formData(),
   };
   return view as Request;
 }
@@ -93,14 +90,17 @@ function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
 /** What Yoga's execution reads of a request: its method (a mutation must be a POST), URL and headers. */
 export type RequestView = Pick<Request, 'method' | 'url'> & { headers: HeaderReader };
 
-/** Yoga over our schema; `fetch` answers one HTTP request with the request context the HTTP layer built for it. */
+/**
+ * Yoga over our schema; `fetch` answers one HTTP request with the request context the HTTP layer built for it. Answers
+ * are Yoga's: JSON as text, which the HTTP layer encodes (src/http/graphql-surface.ts).
+ */
 export interface GraphQLServer {
   /** `body`: the POST body the HTTP layer has read from `request`. */
   fetch(request: Request, context: YogaServerContext, body?: Uint8Array<ArrayBuffer>): Promise<Response>;
   /**
-   * A plain POST read from node:http (the lane, src/graphql/post-lane.ts): the JSON text of an answer without errors,
-   * for the caller to write as `${plain.mediaType}; charset=utf-8`; any other answer as `fetch` gives it, for the Fetch
-   * Request `fetchRequest` makes only then.
+   * A plain POST (src/graphql/plain-post.ts): the JSON text of an answer without errors, for the caller to write as
+   * `${plain.mediaType}; charset=utf-8`; any other answer as `fetch` gives it, for the Fetch Request `fetchRequest`
+   * makes only then.
    */
   plainPost(
     plain: PlainPost,
@@ -199,26 +199,15 @@ export function createGraphQLServer(options: {
     }
     if (!result.errors?.length) return JSON.stringify(result);
     const formatted = withCatalogueErrors(result, context.scope, { baseUrl: options.baseUrl, log: options.log });
-    return withJsonBytes(await processRegularResult(formatted, yoga.fetchAPI, mediaType));
+    return processRegularResult(formatted, yoga.fetchAPI, mediaType);
   }
 
   async function yogaAnswer(request: Request, context: YogaServerContext, body?: Uint8Array<ArrayBuffer>): Promise<Response> {
     if (body) bodies.set(request, body);
     // Nothing waits for the answer through an abort listener on the request's signal, as the adapter's fetch() did:
     // that kept every answer alive across young-generation GCs until the next mark-compact. A client that hangs up is handled by the HTTP layer, as for REST.
-    // Yoga answers JSON as text.
-    return withJsonBytes(await handle(request, context));
+    return handle(request, context);
   }
 
-  return {
-    async fetch(request, context, body) {
-      const plain = body && plainPostOf(request, body);
-      if (!plain) return yogaAnswer(request, context, body);
-      const answer = await answerPlainPost(plain, request, context, body, () => request);
-      return typeof answer === 'string'
-        ? new FetchResponse(utf8Bytes(answer), { headers: { 'content-type': `${plain.mediaType}; charset=utf-8` } })
-        : answer;
-    },
-    plainPost: answerPlainPost,
-  };
+  return { fetch: yogaAnswer, plainPost: answerPlainPost };
 }

@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger.js';
 import { createDrain } from './drain.js';
 import { requestIdFor } from './request-id.js';
 import { errorBody } from './responses.js';
-import { parsesAsUrl } from './url-parse.js';
+import { parsesAsUrl } from '../catalogue/url-parse.js';
 
 /** Explicit server timeouts (Node's defaults are 60 s for headers and 300 s per request). */
 export const SERVER_TIMEOUTS = {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getSchema } from '../../src/graphql/schema.js';
 import { isAbsoluteUrl, isPlainHttpUrl } from '../../src/graphql/scalars.js';
-import { parsesAsUrl } from '../../src/http/url-parse.js';
+import { parsesAsUrl } from '../../src/catalogue/url-parse.js';
 
 const scalar = (name: string) => {
   const type = getSchema().getType(name);

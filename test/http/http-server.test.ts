@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createHttpServer, parsesAsPath, SERVER_TIMEOUTS, type HttpServer } from '../../src/http/server.js';
 import { createLogger } from '../../src/logging/logger.js';
-import { parsesAsUrl } from '../../src/http/url-parse.js';
+import { parsesAsUrl } from '../../src/catalogue/url-parse.js';
 import { openRawConnection } from '../support/raw-http.js';
 
 let t: TestApp;
