@@ -3,13 +3,11 @@ import { answerBytes, matchRoute, type MatchedRoute } from './rest/adapter.js';
 import { restGetLaneOf, type LaneTarget } from './rest/get-lane.js';
 import { API_PREFIX, type RestSurface } from './rest/rest.http.js';
 import { graphqlPostLaneOf } from './graphql/post-lane.js';
-import { plainPostOf } from './graphql/plain-post.js';
-import type { GraphQLSurface } from './http/graphql-surface.js';
+import { PlainAnswer, type GraphQLSurface } from './http/graphql-surface.js';
 import { mcpPostLaneOf } from './mcp/mcp.lane.js';
 import type { McpSurface } from './mcp/mcp.surface.js';
 import type { Ingress } from './http/ingress.js';
 import { fetchRequestOf, nodeHeaderReader, readDeclaredBody } from './http/node-request.js';
-import { utf8Bytes } from './http/utf8.js';
 import { Response } from './http/fetch-api.js';
 
 /**
@@ -73,14 +71,10 @@ export function createLanes(host: {
       const body = await readDeclaredBody(req, length);
       const context = await graphql.contextFor(NO_QUERY, body, headers, { scope, admission, ip });
       const view = { method: 'POST', url: `http://${req.headers.host ?? 'localhost'}/graphql`, headers };
-      const plain = plainPostOf(view, body);
-      const fetchRequest = () => fetchRequestOf(req);
-      const answer = await graphql.execute(plain, view, context, body, fetchRequest);
-      if (typeof answer === 'string') {
-        const bytes = utf8Bytes(answer);
-        const type = `${plain!.mediaType}; charset=utf-8`;
-        if (ingress.writeOnNode(res, exchange, [['content-type', type]], bytes)) return;
-        served = new Response(bytes, { headers: { 'content-type': type } });
+      const answer = await graphql.execute(view, context, body, () => fetchRequestOf(req));
+      if (answer instanceof PlainAnswer) {
+        if (ingress.writeOnNode(res, exchange, [['content-type', answer.contentType]], answer.bytes)) return;
+        served = new Response(answer.bytes, { headers: { 'content-type': answer.contentType } });
       } else served = await graphql.answered(answer, scope.requestId, headers.get('accept'));
     } catch (e) {
       served = graphql.failed(e, scope, headers.get('accept'), { aborted: res.destroyed });

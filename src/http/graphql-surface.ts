@@ -6,10 +6,21 @@ import type { HttpSurface } from './ingress.js';
 import { translate } from '../errors/translate.js';
 import { graphqlErrorResponse, withGraphQLErrorBody } from './graphql-error-response.js';
 import type { GraphQLServer, RequestView } from '../graphql/yoga.js';
-import { plainPostOf, type PlainPost } from '../graphql/plain-post.js';
+import { plainPostOf } from '../graphql/plain-post.js';
 import { Response } from './fetch-api.js';
 import { withJsonBytes } from './responses.js';
 import { utf8Bytes } from './utf8.js';
+
+/**
+ * A plain POST's answer without errors (src/graphql/plain-post.ts): its JSON as UTF-8 bytes, for one write. A class,
+ * told apart by instanceof: a Fetch Response of whatwg-node has `bytes` and `contentType` members of its own.
+ */
+export class PlainAnswer {
+  constructor(
+    readonly bytes: Buffer<ArrayBuffer>,
+    readonly contentType: string,
+  ) {}
+}
 
 /** The /graphql surface, and what its POST lane (src/app-lanes.ts) shares of it. */
 export interface GraphQLSurface extends HttpSurface {
@@ -20,17 +31,15 @@ export interface GraphQLSurface extends HttpSurface {
    */
   contextFor(search: Pick<URLSearchParams, 'get'>, body: Uint8Array | undefined, headers: HeaderReader, entry: Entry): Promise<RequestContext>;
   /**
-   * Yoga's answer to a request whose context is built: a plain POST's JSON text, for the caller to write as
-   * `${plain.mediaType}; charset=utf-8`, else a Response whose JSON is UTF-8 bytes. `fetchRequest` makes the Fetch
-   * Request only when Yoga's whole pipeline needs it.
+   * Yoga's answer to a request whose context is built: a plain POST's answer without errors as its bytes, else a
+   * Response whose JSON is UTF-8 bytes. `fetchRequest` makes the Fetch Request only when Yoga's whole pipeline needs it.
    */
   execute(
-    plain: PlainPost | null,
     request: RequestView,
     context: RequestContext,
     body: Uint8Array<ArrayBuffer> | undefined,
     fetchRequest: () => Request,
-  ): Promise<string | Response>;
+  ): Promise<PlainAnswer | Response>;
   /** Yoga's answer with its errors in the catalogue's words. */
   answered(answer: Response, requestId: string, accept: string | null): Promise<Response>;
   /** What a request that threw answers: the GraphQL error body, in the media type Accept asks for. */
@@ -63,12 +72,8 @@ export function createGraphQLSurface(options: {
         if (request.method === 'POST') assertUncompressed(request.headers);
         const body = request.method === 'POST' ? await readBody(request, options.maxBodyBytes) : undefined;
         const context = await surface.contextFor(url.searchParams, body, request.headers, { scope, admission, ip });
-        const plain = body ? plainPostOf(request, body) : null;
-        const answer = await surface.execute(plain, request, context, body, () => request);
-        const response =
-          typeof answer === 'string'
-            ? new Response(utf8Bytes(answer), { headers: { 'content-type': `${plain!.mediaType}; charset=utf-8` } })
-            : answer;
+        const answer = await surface.execute(request, context, body, () => request);
+        const response = answer instanceof PlainAnswer ? new Response(answer.bytes, { headers: { 'content-type': answer.contentType } }) : answer;
         return await surface.answered(response, scope.requestId, request.headers.get('accept'));
       } catch (e) {
         return surface.failed(e, scope, request.headers.get('accept'), request.signal);
@@ -80,11 +85,12 @@ export function createGraphQLSurface(options: {
           ? { caller: 'keyless', surface: 'graphql', scope, admission, ip }
           : { caller: 'key', surface: 'graphql', scope, admission, ip, headers },
       ),
-    async execute(plain, request, context, body, fetchRequest) {
-      const answer =
-        plain && body ? await yoga.plainPost(plain, request, context, body, fetchRequest) : await yoga.fetch(fetchRequest(), context, body);
+    async execute(request, context, body, fetchRequest) {
+      const plain = body && plainPostOf(request, body);
+      if (!plain) return withJsonBytes(await yoga.fetch(fetchRequest(), context, body));
+      const answer = await yoga.plainPost(plain, request, context, body, fetchRequest);
       // Yoga keeps its JSON as text: encoded to bytes once here, not again by the socket write.
-      return typeof answer === 'string' ? answer : withJsonBytes(answer);
+      return typeof answer === 'string' ? new PlainAnswer(utf8Bytes(answer), `${plain.mediaType}; charset=utf-8`) : withJsonBytes(answer);
     },
     answered: (answer, requestId, accept) => withGraphQLErrorBody(answer, requestId, baseUrl, accept),
     failed: (e, scope, accept, signal) => graphqlErrorResponse(translate(e, scope.log, scope.requestId, signal), scope.requestId, baseUrl, accept),
