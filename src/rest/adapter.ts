@@ -125,6 +125,16 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
  * response cache keeps in this process is rendered once for every request it serves. An answer loaded from text (a
  * Redis hit) parses its body only if a tool reads it.
  */
+/**
+ * Bytes in a memory of their own. A small body's Buffer is a slice of Node's shared 8 KB pool, and a kept slice holds
+ * the whole slab: cached answers of 1 KB held 8 KB each, outside what the cache's bound counts.
+ */
+function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const copy = new Uint8Array(bytes);
+  return Buffer.from(copy.buffer, 0, copy.byteLength);
+}
+
 export class RouteAnswer {
   private parsed?: Record<string, unknown>;
   private rendered?: string;
@@ -150,7 +160,7 @@ export class RouteAnswer {
    * tool that reads a kept answer's body parses the bytes each time rather than keep a second copy of the answer.
    */
   kept(): RouteAnswer {
-    const kept = new RouteAnswer(this.status, { bytes: this.bytes, etag: this.etag });
+    const kept = new RouteAnswer(this.status, { bytes: ownBytes(this.bytes), etag: this.etag });
     kept.fixed = true;
     return kept;
   }

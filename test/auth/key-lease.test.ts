@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
-import { LIVE_KEY_PREFIX, createApiKey, lookupPrefixOf, revokeApiKey } from '../../src/auth/api-keys.service.js';
+import { LIVE_KEY_PREFIX, createApiKey, lookupPrefixOf, revokeApiKey, verifyApiKey, type KeyRow } from '../../src/auth/api-keys.service.js';
 import { createKeyLease } from '../../src/auth/key-lease.js';
 import { runKeysCli } from '../../src/cli/keys.js';
 
@@ -142,5 +142,15 @@ describe('createKeyLease', () => {
         return 'row';
       });
     expect(reads).toBe(3);
+  });
+
+  it('a leased row holds its hash in memory of its own, not a slab of the shared buffer pool', async () => {
+    // Decoding hex into a pooled slice kept an 8 KB slab alive per leased key (thousands of keys: megabytes).
+    const lease = createKeyLease<KeyRow>({ ms: LEASE_MS, clock: () => clockMs });
+    const key = t.keys.free;
+    expect(await verifyApiKey(key, { readRows: t.db.readRows, keyLease: lease })).not.toBeNull();
+    const held = await lease.row(lookupPrefixOf(key)!, () => Promise.reject(new Error('the lease should hold the row')));
+    expect(held!.hash.byteLength).toBe(32);
+    expect(held!.hash.buffer.byteLength).toBe(32);
   });
 });

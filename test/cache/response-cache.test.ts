@@ -6,6 +6,7 @@ import { createApiKey } from '../../src/auth/api-keys.service.js';
 import { DAY_MS, SPEC_POLICY } from '../../src/limits/limits.policy.js';
 import { testClock } from '../limits/clock.js';
 import { targets, validBody } from '../inquiries/support.js';
+import { RouteAnswer } from '../../src/rest/adapter.js';
 
 const clock = testClock('2026-06-01T10:00:00.000Z');
 let generation = 0;
@@ -208,5 +209,15 @@ describe('the in-process bound (RESPONSE_CACHE_MAX_MB)', () => {
     } finally {
       await bounded.close();
     }
+  });
+
+  it('a kept answer holds its own bytes, not a slab of the shared buffer pool the bound would not count', () => {
+    // Bodies under 4 KB are encoded into slices of Node's 8 KB pool; a kept slice would hold the whole slab.
+    const small = new RouteAnswer(200, { text: '{"data":[{"slug":"a"}]}' });
+    expect(small.bytes.buffer.byteLength).toBeGreaterThan(small.bytes.byteLength);
+    const kept = small.kept();
+    expect(kept.bytes.buffer.byteLength).toBe(kept.bytes.byteLength);
+    expect(kept.bytes.toString('utf8')).toBe('{"data":[{"slug":"a"}]}');
+    expect(kept.etag).toBe(small.etag);
   });
 });
