@@ -74,8 +74,8 @@ export interface KeyRow {
 
 async function readKeyRow(prefix: string, readRows: RowReader): Promise<KeyRow | undefined> {
   const row = await readKeyByPrefix(prefix, readRows);
-  // A copy of its own: Buffer.from(hex) slices Node's shared 8 KB pool, and a leased row's 32 bytes kept a whole
-  // slab alive (2,000 keys under the lease held ~7 MB of slabs).
+  // A copy of its own: Buffer.from(hex) slices Node's shared 8 KB pool, and a leased row's 32 bytes would keep a
+  // whole slab alive for as long as the lease holds the row.
   return row && { ...row, tier: row.tier as ApiTier, hash: new Uint8Array(Buffer.from(row.hash, 'hex')) };
 }
 

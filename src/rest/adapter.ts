@@ -120,14 +120,8 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
 }
 
 /**
- * A route's answer: its status and its JSON body without request_id (answerBytes adds it). The text, its UTF-8 bytes
- * and a GET's ETag are rendered when first read, once: an assistant tool reads the body alone, and an answer the
- * response cache keeps in this process is rendered once for every request it serves. An answer loaded from text (a
- * Redis hit) parses its body only if a tool reads it.
- */
-/**
  * Bytes in a memory of their own. A small body's Buffer is a slice of Node's shared 8 KB pool, and a kept slice holds
- * the whole slab: cached answers of 1 KB held 8 KB each, outside what the cache's bound counts.
+ * the whole slab, outside what the cache's bound counts.
  */
 function ownBytes(bytes: Buffer): Buffer {
   if (bytes.byteLength === bytes.buffer.byteLength) return bytes;
@@ -135,6 +129,12 @@ function ownBytes(bytes: Buffer): Buffer {
   return Buffer.from(copy.buffer, 0, copy.byteLength);
 }
 
+/**
+ * A route's answer: its status and its JSON body without request_id (answerBytes adds it). The text, its UTF-8 bytes
+ * and a GET's ETag are rendered when first read, once: an assistant tool reads the body alone, and an answer the
+ * response cache keeps in this process is rendered once for every request it serves. An answer loaded from text (a
+ * Redis hit) parses its body only if a tool reads it.
+ */
 export class RouteAnswer {
   private parsed?: Record<string, unknown>;
   private rendered?: string;
