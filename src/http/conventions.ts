@@ -268,11 +268,11 @@ async function packPrefix(stable: Buffer, encoding: Encoding): Promise<PackedPre
 }
 
 /**
- * The bytes in a memory of their own, as large as they are. zlib's one-shot output is a view of its 16 KB output
- * chunk (and a small Buffer.concat one of an 8 KB pool slab), which a kept view holds whole: 6,700 packed answers of
- * 1–3 KB each held 110 MB for the 16 MB the cache counted (bench/memory.ts, docs/operations.md#memory).
+ * The bytes in a memory of their own, as large as they are, for anything kept past its request. zlib's one-shot output
+ * is a view of its 16 KB output chunk, and a small Buffer (Buffer.from, Buffer.concat) a slice of an 8 KB pool slab:
+ * a kept view holds the whole of either, outside what a cache's bound counts (docs/operations.md#memory).
  */
-function exactCopy(bytes: Buffer): Buffer {
+export function exactCopy(bytes: Buffer): Buffer {
   if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength) return bytes;
   const copy = Buffer.allocUnsafeSlow(bytes.byteLength);
   bytes.copy(copy);

@@ -12,7 +12,7 @@ import {
 import { createJitExecutor } from '../graphql/jit.js';
 import { classify, ROUTE_DOCUMENTS } from '../errors/classify.js';
 import { answerThroughCache, isSharedRead, type AnswerCodec } from '../cache/response-cache.js';
-import { etagOfObjectBytes, withRequestIdBytes } from '../http/conventions.js';
+import { etagOfObjectBytes, exactCopy, withRequestIdBytes } from '../http/conventions.js';
 import { utf8Bytes } from '../http/utf8.js';
 import { ApiError } from '../errors/api-error.js';
 import { assertStorableArguments } from '../errors/storable-text.js';
@@ -120,16 +120,6 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
 }
 
 /**
- * Bytes in a memory of their own. A small body's Buffer is a slice of Node's shared 8 KB pool, and a kept slice holds
- * the whole slab, outside what the cache's bound counts.
- */
-function ownBytes(bytes: Buffer): Buffer {
-  if (bytes.byteLength === bytes.buffer.byteLength) return bytes;
-  const copy = new Uint8Array(bytes);
-  return Buffer.from(copy.buffer, 0, copy.byteLength);
-}
-
-/**
  * A route's answer: its status and its JSON body without request_id (answerBytes adds it). The text, its UTF-8 bytes
  * and a GET's ETag are rendered when first read, once: an assistant tool reads the body alone, and an answer the
  * response cache keeps in this process is rendered once for every request it serves. An answer loaded from text (a
@@ -160,7 +150,8 @@ export class RouteAnswer {
    * tool that reads a kept answer's body parses the bytes each time rather than keep a second copy of the answer.
    */
   kept(): RouteAnswer {
-    const kept = new RouteAnswer(this.status, { bytes: ownBytes(this.bytes), etag: this.etag });
+    // A small body's bytes are a slice of Node's shared 8 KB pool; kept as they are, they would hold the whole slab.
+    const kept = new RouteAnswer(this.status, { bytes: exactCopy(this.bytes), etag: this.etag });
     kept.fixed = true;
     return kept;
   }
