@@ -1,13 +1,14 @@
 /**
- * What compressing a real answer costs at each level withCompression could use (src/http/conventions.ts): gzip 1, 4, 6
- * and brotli quality 1, 3, 4, 5, on R1's body (REST venue search) and R4's (GraphQL, 20 venues with lists).
+ * What compressing a real answer costs at each level withCompression could use (src/http/conventions.ts): gzip 1, 4, 6,
+ * brotli quality 1, 3, 4, 5 and zstd 1, 2, 3, on R1's body (REST venue search) and R4's (GraphQL, 20 venues with lists).
  *
  *   npx tsx bench/compression-levels.ts --url http://127.0.0.1:4000 --key <key>   fetch both bodies from a running server
  *   npx tsx bench/compression-levels.ts --files r1.json r4.json                    or read them from files
  *
  * `npm run bench` runs the same measurement on the bodies it fetched and prints it beside its tables.
  * Each setting compresses the body synchronously on this thread (no thread-pool hop), `--iterations` times after a
- * warm-up; µs is the median of the iterations' wall times, bytes the compressed size. A second table gives the
+ * warm-up; µs is the median of the iterations' wall times, bytes the compressed size. zstd is the API's own
+ * WebAssembly build (src/http/zstd.ts), which always runs on the event loop. A second table gives the
  * process's CPU per compression at the levels the API uses (src/http/conventions.ts DYNAMIC_COMPRESSION), in line
  * and on the thread pool (one at a time, awaited: what the pool's hop costs even without contention).
  */
@@ -16,12 +17,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
-import * as zlib from 'node:zlib';
 import { DYNAMIC_COMPRESSION } from '../src/http/conventions.js';
+import { zstdCompressor } from '../src/http/zstd.js';
 import { graphqlPost } from './cases.js';
 
 export interface CompressionSetting {
-  encoding: 'gzip' | 'br';
+  encoding: 'gzip' | 'br' | 'zstd';
   level: number;
 }
 
@@ -34,6 +35,9 @@ export const COMPRESSION_SETTINGS: CompressionSetting[] = [
   { encoding: 'br', level: 3 },
   { encoding: 'br', level: 4 },
   { encoding: 'br', level: 5 },
+  { encoding: 'zstd', level: 1 },
+  { encoding: 'zstd', level: 2 },
+  { encoding: 'zstd', level: 3 },
 ];
 
 export interface CompressionRow extends CompressionSetting {
@@ -48,11 +52,21 @@ const brotliParams = (level: number, bytes: Buffer) => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: level, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
 });
 
-const compressor = ({ encoding, level }: CompressionSetting) =>
-  encoding === 'gzip' ? (bytes: Buffer) => gzipSync(bytes, { level }) : (bytes: Buffer) => brotliCompressSync(bytes, brotliParams(level, bytes));
+type Compressor = (bytes: Buffer) => Uint8Array;
+
+async function compressors(): Promise<(setting: CompressionSetting) => Compressor> {
+  const zstd = await zstdCompressor();
+  return ({ encoding, level }) =>
+    encoding === 'gzip'
+      ? (bytes) => gzipSync(bytes, { level })
+      : encoding === 'br'
+        ? (bytes) => brotliCompressSync(bytes, brotliParams(level, bytes))
+        : (bytes) => zstd(bytes, level);
+}
 
 /** Every setting on every body: median and p90 µs per compression, and the compressed size. */
-export function measureCompression(bodies: Record<string, string>, iterations = 200): CompressionRow[] {
+export async function measureCompression(bodies: Record<string, string>, iterations = 200): Promise<CompressionRow[]> {
+  const compressor = await compressors();
   const rows: CompressionRow[] = [];
   for (const [body, text] of Object.entries(bodies)) {
     const bytes = Buffer.from(text);
@@ -90,7 +104,7 @@ export interface DispatchRow extends CompressionSetting {
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** CPU per compression at the API's levels, in line and on the thread pool. */
+/** CPU per compression at the API's levels, in line and on the thread pool (zlib's encodings; zstd runs in line only). */
 export async function measureDispatch(bodies: Record<string, string>, iterations = 200): Promise<DispatchRow[]> {
   const rows: DispatchRow[] = [];
   const cpuPerCall = async (calls: number, call: () => unknown) => {
@@ -129,9 +143,6 @@ export function dispatchTable(rows: DispatchRow[]): string {
   ].join('\n');
 }
 
-/** Whether this Node's zlib has zstd (added in Node 22.15 / 23.8). */
-export const zstdAvailable = typeof (zlib as Record<string, unknown>).zstdCompress === 'function';
-
 export function compressionTable(rows: CompressionRow[]): string {
   return [
     '| body | raw bytes | encoding | level | bytes | ratio | median µs | p90 µs |',
@@ -140,8 +151,6 @@ export function compressionTable(rows: CompressionRow[]): string {
       (r) =>
         `| ${r.body} | ${r.rawBytes.toLocaleString('en-US')} | ${r.encoding} | ${r.level} | ${r.bytes.toLocaleString('en-US')} | ${(r.rawBytes / r.bytes).toFixed(1)} | ${r.medianMicros} | ${r.p90Micros} |`,
     ),
-    '',
-    `zstd: ${zstdAvailable ? 'available in this Node' : `not in Node ${process.version}'s zlib (it arrives in 22.15 / 23.8)`}.`,
   ].join('\n');
 }
 
@@ -180,6 +189,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const iterations = Number(values.iterations);
   process.stdout.write(
-    `${compressionTable(measureCompression(bodies, iterations))}\n\n${dispatchTable(await measureDispatch(bodies, iterations))}\n`,
+    `${compressionTable(await measureCompression(bodies, iterations))}\n\n${dispatchTable(await measureDispatch(bodies, iterations))}\n`,
   );
 }

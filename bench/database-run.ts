@@ -141,7 +141,7 @@ export async function runOnDatabase(database: DatabaseKind, options: RunOptions)
   const bodyFile = join(dir, 'b0-body.json');
   writeFileSync(bodyFile, r1.text);
   // What each compression level costs on these very bodies (src/http/conventions.ts DYNAMIC_COMPRESSION).
-  const compression = measureCompression({ R1: r1.text, R4: r4.text });
+  const compression = await measureCompression({ R1: r1.text, R4: r4.text });
 
   const ports: Record<ServerName, number> = { api: apiPort, b0: await freePort(), b1: await freePort() };
   const b0 = startNode('B0', 'bench/baseline-server.ts', {

@@ -17,6 +17,7 @@ import { RESPONSE_CACHE_TEXT } from '../cache/response-cache.js';
 import { SERVER_TIMEOUTS } from './server.js';
 import { Headers, Response } from './fetch-api.js';
 import { utf8Bytes } from './utf8.js';
+import { zstdCompress, zstdStoredFrame } from './zstd.js';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -30,14 +31,16 @@ export const COMPRESS_MIN_BYTES = 1024;
  * answers stay about as small as gzip 6's (what the web commonly sends), measured on R1's and R4's bodies by
  * `npx tsx bench/compression-levels.ts` (`npm run bench` prints the same for its own bodies). Brotli quality 5 cost about
  * twice quality 3's CPU for a few per cent fewer bytes; quality 1 and gzip 1 are cheaper still but noticeably larger.
+ * zstd 2 and 3 cost more than 1 for answers hardly smaller.
  */
-export const DYNAMIC_COMPRESSION = { br: 3, gzip: 4 } as const;
+export const DYNAMIC_COMPRESSION = { br: 3, zstd: 1, gzip: 4 } as const;
 
 /**
- * Bodies up to this size are compressed on the event loop, larger ones on the thread pool. A call on the pool cost
- * several times the CPU of the same call in line (the hop, and an encoder whose memory a pool thread's arena hands
- * back and faults in again every time; bench/compression-levels.ts measures both), while a search page takes the loop
- * for well under a millisecond: no longer than serialising it did.
+ * Bodies up to this size are compressed on the event loop, larger ones on the thread pool (zlib's encodings; zstd's
+ * WebAssembly build runs on the loop whatever the size). A call on the pool cost several times the CPU of the same call
+ * in line (the hop, and an encoder whose memory a pool thread's arena hands back and faults in again every time;
+ * bench/compression-levels.ts measures both), while a search page takes the loop for well under a millisecond: no
+ * longer than serialising it did.
  */
 const SYNC_COMPRESS_MAX_BYTES = 128 * 1024;
 
@@ -58,7 +61,8 @@ export const HTTP_CONVENTIONS_TEXT =
   'Successful reads carry `Cache-Control: private, max-age=300` (§8.10: cache search results for 5 minutes) and a weak `ETag` ' +
   '(computed without request_id). Send it back as `If-None-Match` to get `304 Not Modified` with no body; a 304 still counts as a ' +
   'request against your limits, since it was authenticated and rate limited. Errors and inquiries are `no-store`. Bodies of ' +
-  `${COMPRESS_MIN_BYTES / 1024} KB or more come compressed (br or gzip) when the client sends \`Accept-Encoding\`. Every GET route ` +
+  `${COMPRESS_MIN_BYTES / 1024} KB or more come compressed when the client sends \`Accept-Encoding\`: br, zstd or gzip, the one it ` +
+  'weighs highest (`q`), br before zstd before gzip at equal weight. Every GET route ' +
   'answers HEAD; list parameters take `amenities=pool,hot-tub` or `amenities=pool&amenities=hot-tub`. ' +
   CONNECTION_REUSE_TEXT +
   ' ' +
@@ -149,7 +153,7 @@ export function withRequestIdBytes(objectBytes: Buffer, requestId: string): Buff
 const BODYLESS_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
- * br or gzip, as the client prefers (br first at equal weight), for text bodies of 1 KB or more. An answer that went
+ * br, zstd or gzip, as the client prefers (preferredEncoding), for text bodies of 1 KB or more. An answer that went
  * through the response cache (X-Cache HIT or MISS) is packed once per encoding (packedAnswers): a warm hit is sent
  * without compressing it again.
  */
@@ -197,6 +201,7 @@ export function compressionHeaders(request: { method: string; headers: Pick<Head
 
 /** One answer compressed whole at the dynamic levels (bench/baseline-server.ts compresses its answers with it too). */
 export async function compressAnswer(bytes: Uint8Array, encoding: Encoding): Promise<Buffer<ArrayBuffer>> {
+  if (encoding === 'zstd') return zstdCompress(bytes, DYNAMIC_COMPRESSION.zstd);
   const inLine = bytes.byteLength <= SYNC_COMPRESS_MAX_BYTES;
   if (encoding === 'br') return inLine ? brotliCompressSync(bytes, brotliOptions(bytes)) : brotliAsync(bytes, brotliOptions(bytes));
   const options = { level: DYNAMIC_COMPRESSION.gzip };
@@ -256,6 +261,8 @@ async function packedAnswer(body: Buffer, encoding: Encoding, etag: string | nul
 }
 
 async function packPrefix(stable: Buffer, encoding: Encoding): Promise<PackedPrefix> {
+  // A whole zstd frame: the answer's tail follows as a frame of its own (finishPacked).
+  if (encoding === 'zstd') return { stream: await zstdCompress(stable, DYNAMIC_COMPRESSION.zstd), crc: 0, length: stable.byteLength };
   const inLine = stable.byteLength <= SYNC_COMPRESS_MAX_BYTES;
   if (encoding === 'br') {
     const options = brotliOptions(stable, { finishFlush: constants.BROTLI_OPERATION_FLUSH });
@@ -286,6 +293,7 @@ const BROTLI_END = Buffer.from([0x03]);
 
 /** A packed stable part with `rest` after it, uncompressed, as one finished stream of `encoding`. */
 function finishPacked(prefix: PackedPrefix, rest: Buffer, encoding: Encoding): Buffer<ArrayBuffer> {
+  if (encoding === 'zstd') return Buffer.concat(rest.length ? [prefix.stream, zstdStoredFrame(rest)] : [prefix.stream]);
   if (encoding === 'br') {
     if (!rest.length) return Buffer.concat([prefix.stream, BROTLI_END]);
     // An uncompressed meta-block (RFC 7932 §9.2): ISLAST 0, MNIBBLES 4, MLEN - 1 in 16 bits, ISUNCOMPRESSED 1, then
@@ -304,26 +312,31 @@ function finishPacked(prefix: PackedPrefix, rest: Buffer, encoding: Encoding): B
   return Buffer.concat([GZIP_HEADER, prefix.stream, stored, rest, trailer]);
 }
 
-export type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'zstd' | 'gzip';
 
-/** The encoding the client prefers of those withCompression packs in (br first at equal weight). */
+/** What the server sends when the client weighs several alike: the smallest answers first, then the cheapest to make. */
+const ENCODING_ORDER: readonly Encoding[] = ['br', 'zstd', 'gzip'];
+
+/**
+ * The encoding withCompression packs in: of those the client accepts (q above 0, `*` standing for any it does not
+ * name), the one it weighs highest, ENCODING_ORDER breaking ties; null when it accepts none (most API clients).
+ */
 export function preferredEncoding(acceptEncoding: string | null): Encoding | null {
-  const accepted = acceptedEncodings(acceptEncoding);
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
-}
-
-const NO_ENCODINGS: ReadonlySet<string> = new Set();
-
-/** Encodings with a non-zero q in Accept-Encoding; none when it is absent or empty (most API clients). */
-function acceptedEncodings(header: string | null): ReadonlySet<string> {
-  if (!header) return NO_ENCODINGS;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (name) weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
   }
-  return accepted;
+  let chosen: Encoding | null = null;
+  let best = 0;
+  for (const encoding of ENCODING_ORDER) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (weight > best) [chosen, best] = [encoding, weight];
+  }
+  return chosen;
 }
 
 /** HEAD: the GET answer's status and headers (Content-Length included), no body. */

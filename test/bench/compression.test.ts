@@ -2,18 +2,28 @@
 // response cache is packed once per encoding and finished per request (its request_id differs), and every stream
 // decodes to the answer exactly, in line or on the thread pool.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { decompress as zstdDecompress } from 'fzstd';
 import { describe, expect, it } from 'vitest';
-import { compressAnswer, withCompression } from '../../src/http/conventions.js';
+import { compressAnswer, preferredEncoding, withCompression, type Encoding } from '../../src/http/conventions.js';
 import { COMPRESSION_SETTINGS, measureCompression } from '../../bench/compression-levels.js';
 
+// zstd is decoded by another implementation than the one that encodes it (fzstd, in JavaScript), which reads
+// concatenated frames as the format says.
 const decode = (encoding: string | null, bytes: Buffer) =>
-  (encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString();
+  (encoding === 'br'
+    ? brotliDecompressSync(bytes)
+    : encoding === 'gzip'
+      ? gunzipSync(bytes)
+      : encoding === 'zstd'
+        ? Buffer.from(zstdDecompress(bytes))
+        : bytes
+  ).toString();
 
 /** A REST body as the API sends it: the object with request_id as its last member. */
 const restBody = (items: number, requestId: string) =>
   `${JSON.stringify({ data: Array.from({ length: items }, (_, i) => ({ slug: `venue-${i}`, name: `Venue ${i} – «Ñ»` })) }).slice(0, -1)},"request_id":"${requestId}"}`;
 
-async function compressed(body: string, encoding: 'br' | 'gzip', headers: Record<string, string> = {}) {
+async function compressed(body: string, encoding: Encoding, headers: Record<string, string> = {}) {
   const response = await withCompression(
     new Request('http://localhost/api/v1/venues', { headers: { 'accept-encoding': encoding } }),
     new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8', ...headers } }),
@@ -23,7 +33,7 @@ async function compressed(body: string, encoding: 'br' | 'gzip', headers: Record
 }
 
 describe('compression of answers', () => {
-  for (const encoding of ['br', 'gzip'] as const) {
+  for (const encoding of ['br', 'zstd', 'gzip'] as const) {
     it(`${encoding}: a cached answer's stable part is packed once; each request's request_id follows it, and it decodes exactly`, async () => {
       const etag = `W/"test-${encoding}"`;
       const miss = await compressed(restBody(200, 'req_AAAAAAAAAAAAAAAA'), encoding, { etag, 'x-cache': 'MISS' });
@@ -33,7 +43,7 @@ describe('compression of answers', () => {
       expect(hit.text).toBe(restBody(200, 'req_client-id:42.x'));
       expect(hit.response.headers.get('content-length')).toBe(String(hit.bytes.byteLength));
       // The same packed part, then the answer's own tail: the hit compressed nothing.
-      const shared = encoding === 'br' ? miss.bytes.byteLength - 40 : miss.bytes.byteLength - 50;
+      const shared = miss.bytes.byteLength - (encoding === 'br' ? 40 : 50);
       expect(hit.bytes.subarray(0, shared).equals(miss.bytes.subarray(0, shared))).toBe(true);
     });
 
@@ -59,8 +69,28 @@ describe('compression of answers', () => {
     expect(small.response.headers.get('vary')).toBe('Accept-Encoding');
   });
 
-  it('the levels measurement covers gzip 1/4/6 and brotli 1/3/4/5 on each body, sizes falling with the level', () => {
-    const rows = measureCompression({ R1: restBody(200, 'req_DDDDDDDDDDDDDDDD') }, 3);
+  it('the client weighs the encodings: its highest q wins, br before zstd before gzip at equal weight, * for the rest', () => {
+    for (const [header, chosen] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['zstd, gzip', 'zstd'],
+      ['gzip', 'gzip'],
+      ['gzip;q=1, zstd;q=0.5, br;q=0.4', 'gzip'],
+      ['br;q=0.2, zstd', 'zstd'],
+      ['BR ; Q=0.9, gzip;q=0.8', 'br'],
+      ['*', 'br'],
+      ['br;q=0, *', 'zstd'],
+      ['*;q=0, gzip', 'gzip'],
+      ['identity', null],
+      ['br;q=0, zstd;q=0, gzip;q=0', null],
+      ['gzip;q=abc', null],
+      ['', null],
+      [null, null],
+    ] as const)
+      expect(preferredEncoding(header), String(header)).toBe(chosen);
+  });
+
+  it('the levels measurement covers gzip 1/4/6, brotli 1/3/4/5 and zstd 1/2/3 on each body, sizes falling with the level', async () => {
+    const rows = await measureCompression({ R1: restBody(200, 'req_DDDDDDDDDDDDDDDD') }, 3);
     expect(rows.map((r) => `${r.encoding}${r.level}`)).toEqual(COMPRESSION_SETTINGS.map((s) => `${s.encoding}${s.level}`));
     const br = rows.filter((r) => r.encoding === 'br').map((r) => r.bytes);
     expect(br[0]).toBeGreaterThanOrEqual(br[br.length - 1]);

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { decompress as zstdDecompress } from 'fzstd';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, createTestApp, expectRestError, type TestApp } from '../support/app.js';
@@ -114,7 +115,7 @@ describe('HTTP conventions', () => {
     expectRestError(await t.rest('/api/v1/venues', { method: 'DELETE' }), 404, 'route_not_found');
   });
 
-  it('compression: br or gzip as negotiated for bodies of 1 KB or more; the same JSON after decoding', async () => {
+  it('compression: br, zstd or gzip as negotiated for bodies of 1 KB or more; the same JSON after decoding', async () => {
     const plain = await raw('/api/v1/venues?limit=100', { headers: auth() });
     const text = await plain.text();
     const br = await raw('/api/v1/venues?limit=100', { headers: { ...auth(), 'accept-encoding': 'gzip, deflate, br' } });
@@ -127,6 +128,9 @@ describe('HTTP conventions', () => {
     const gz = await raw('/api/v1/venues?limit=100', { headers: { ...auth(), 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(JSON.parse(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).data).toEqual(decoded.data);
+    const zstd = await raw('/api/v1/venues?limit=100', { headers: { ...auth(), 'accept-encoding': 'zstd, gzip;q=0.9' } });
+    expect(zstd.headers.get('content-encoding')).toBe('zstd');
+    expect(JSON.parse(Buffer.from(zstdDecompress(new Uint8Array(await zstd.arrayBuffer()))).toString()).data).toEqual(decoded.data);
     const small = await raw('/healthz', { headers: { 'accept-encoding': 'br' } });
     expect(small.headers.get('content-encoding')).toBeNull();
     const page = await raw('/developers/errors', { headers: { 'accept-encoding': 'br;q=0, gzip' } });

@@ -1,3 +1,4 @@
+import { decompress as zstdDecompress } from 'fzstd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restGetLaneOf } from '../../src/rest/get-lane.js';
 import { createApiKey } from '../../src/auth/api-keys.service.js';
@@ -106,6 +107,10 @@ describe.each([
     expect(header(packed, 'content-encoding')).toBe('br');
     const gzip = await both('/api/v1/venues?limit=20', { 'accept-encoding': 'gzip' });
     expect(header(gzip, 'content-encoding')).toBe('gzip');
+    const zstd = await both('/api/v1/venues?limit=20', { 'accept-encoding': 'gzip;q=0.5, zstd' });
+    expect(header(zstd, 'content-encoding')).toBe('zstd');
+    const decoded = JSON.parse(Buffer.from(zstdDecompress(Buffer.from(zstd.body, 'latin1'))).toString());
+    expect([decoded.data.length, decoded.request_id]).toEqual([20, 'lane-test-0001']);
     const identity = await both('/api/v1/venues?limit=20', { 'accept-encoding': 'identity' });
     expect(header(identity, 'content-encoding')).toBeUndefined();
     const small = await both('/api/v1/venues/pricing?region=texas&event_guests=80', { 'accept-encoding': 'br' });
