@@ -79,17 +79,18 @@ function afterPosition(field: VendorOrder['field'], dir: 'asc' | 'desc', { value
 }
 
 /**
- * Text matched in any case. Prisma writes `contains` and insensitive `equals` as ILIKE with the value in the pattern as
- * it is: escaped, % and _ are characters of a name (unescaped, state=% matched every vendor).
+ * Text contained, in any case. Prisma writes `contains` as ILIKE with the value in the pattern as it is: escaped, % and
+ * _ are characters of a name (unescaped, location=% matched every vendor).
  */
 const containing = (text: string) => ({ contains: likeEscaped(text), mode: 'insensitive' as const });
-const equalInAnyCase = (text: string) => ({ equals: likeEscaped(text), mode: 'insensitive' as const });
 
 function vendorFilter(f: VendorFilters): Prisma.VendorWhereInput {
   const and: Prisma.VendorWhereInput[] = [{ active: true }];
   if (f.category) and.push({ serviceCategory: f.category });
-  if (f.state) and.push({ OR: [{ primaryStateSlug: slugify(f.state) }, { primaryState: equalInAnyCase(f.state) }] });
-  if (f.city) and.push({ OR: [{ primaryCitySlug: slugify(f.city) }, { primaryCity: equalInAnyCase(f.city) }] });
+  // A name in any case, with or without its accents, or a slug: each has the slug of the place (every vendor's place
+  // slug is its name's, as venues' are), and one indexed column serves the count and facet without the rows.
+  if (f.state) and.push({ primaryStateSlug: slugify(f.state) });
+  if (f.city) and.push({ primaryCitySlug: slugify(f.city) });
   if (f.location) {
     // Documented rule: the text is contained in the primary city or state (any case), or names a service area.
     and.push({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { CatalogueNotEmptyError, catalogueIsEmpty, seedCatalogue } from '../../src/db/seed/catalogue.js';
 import { SlugRegistry } from '../../src/db/seed/slugs.js';
+import { slugify } from '../../src/catalogue/slug.js';
 import { startingTotalOf } from '../../src/db/seed/starting-total.js';
 import { NAMED_TYPES } from '../../src/db/seed/venue-types.js';
 import { NAMED_AMENITIES } from '../../src/db/seed/venue-amenities.js';
@@ -134,6 +135,16 @@ describe('default catalogue coverage', () => {
     }
     const vendors = await prisma.vendor.findMany({ select: { slug: true, serviceCategory: true, primaryStateSlug: true } });
     for (const v of vendors) expect(v.slug.startsWith(`${v.serviceCategory}/${v.primaryStateSlug}/`)).toBe(true);
+  });
+
+  it("gives every vendor its place's slug: the name's, which the state and city filters match", async () => {
+    const vendors = await prisma.vendor.findMany({
+      select: { primaryState: true, primaryStateSlug: true, primaryCity: true, primaryCitySlug: true },
+    });
+    for (const v of vendors) {
+      expect(v.primaryStateSlug).toBe(v.primaryState === null ? null : slugify(v.primaryState));
+      expect(v.primaryCitySlug).toBe(v.primaryCity === null ? null : slugify(v.primaryCity));
+    }
   });
 
   it('has all 14 named venue types, each inside its property type text, and a few untyped venues', async () => {
