@@ -6,7 +6,7 @@
  * req/s and for the server's CPU per request; the median over the rounds is the answer. One server loaded after the
  * other drifts with the host (identical runs here differed 2× ten minutes apart); two loaded in turn share its spells.
  * An A/A run (the same code twice) gave ratios between 0.60 and 1.46 per round and a median of 0.93: differences under
- * ~10 % are not resolved (docs/performance.md, stops 26 and 27).
+ * ~10 % are not resolved (docs/performance.md, "Running it").
  *
  * `--instructions` counts instead of timing: both servers run under valgrind's callgrind (bench/instructions.ts) and
  * each round gives their instructions per request over `--requests` requests after as many uncounted; repeatable
