@@ -126,6 +126,8 @@ const discoveryCases: Case[] = [
   { label: 'sort=capacity_desc', path: `${V}&sort=capacity_desc`, goal: 20 },
   { label: 'page 50 via cursor, sort=price_asc', path: () => pageVia(`${V}&sort=price_asc`, 50), goal: 20 },
   { label: 'facets, all five', path: `${V}&${ALL_FACETS}`, goal: 20 },
+  { label: 'amenities + state + all facets', path: `${V}&amenities=pool&state=california&${ALL_FACETS}`, goal: 20 },
+  { label: 'capacity + price band + all facets', path: `${V}&capacity_min=20&price_min=5000&price_max=20000&${ALL_FACETS}`, goal: 20 },
   {
     label: 'near + q + 3 filters + all facets',
     path: `${V}&near_city=asheville&radius_km=150&q=mountain&capacity_min=10&bedrooms_min=4&amenities=hot-tub&${ALL_FACETS}`,
@@ -167,7 +169,7 @@ async function explain(c: Case): Promise<void> {
   await client.connect();
   try {
     console.log(`\n## ${c.label}: ${path.slice(0, 160)}`);
-    for (const s of statements.filter((st) => /^\s*SELECT/i.test(st.query) && !/"ApiKey"|"ExchangeRate"/.test(st.query))) {
+    for (const s of statements.filter((st) => /^\s*(SELECT|WITH)/i.test(st.query) && !/"ApiKey"|"ExchangeRate"/.test(st.query))) {
       const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.query}`, s.params);
       console.log(`\n${s.query}\n-- params ${JSON.stringify(s.params)}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);
     }

@@ -63,6 +63,8 @@ type Param = (value: unknown) => string;
  * LIMIT), and the exact count of the whole set as a scalar subquery, which can stand in the page's select list or alone.
  */
 export interface VenueSearchPlan {
+  /** A common table expression both the page and the count read (`name AS (…)`), put before the statement. */
+  with?: (param: Param) => string;
   rows: (param: Param, afterSlug: string | undefined, limit: number) => string;
   total: (param: Param) => string;
   /** Columns the page reads besides the venue's (`expr AS "name"`): a distance, an order's key. */
@@ -137,19 +139,30 @@ export function planVenueSearch(search: SearchRequest, after?: SearchPosition): 
  */
 function generalSearch(search: SearchRequest): VenueSearchPlan {
   const where = (param: Param) => searchConditions(search, param).join(' AND ');
-  // Words and places find their venues through their own indexes (the document's GIN index, the latitude band), then
-  // sort the few found: walking slug order instead tested each venue's words until the page was full, 720 ms for
-  // q=tuscanny on the 100,000-venue catalogue, whose Tuscan venues all sort late. `slug || ''` sorts as slug does but
-  // is no index's order.
-  const order = search.words || search.place ? `v.slug || ''` : 'v.slug';
+  if (search.words || search.place) {
+    // Words and places find their venues through their own indexes (the document's GIN index, the latitude band),
+    // each match checked against its row; the page sorts the few found, and the count counts the same set, read once.
+    // Walking slug order instead tested each venue's words until the page was full, 720 ms for q=tuscanny on the
+    // 100,000-venue catalogue, whose Tuscan venues all sort late.
+    return {
+      with: (param) => `${MATCHED} AS MATERIALIZED (SELECT v.slug FROM "Venue" v WHERE ${where(param)})`,
+      rows: (param, afterSlug, limit) =>
+        `FROM (SELECT slug FROM ${MATCHED}${afterSlug === undefined ? '' : ` WHERE slug > ${param(afterSlug)}`} ORDER BY slug LIMIT ${param(limit)}) page ` +
+        `JOIN "Venue" v ON v.slug = page.slug ORDER BY v.slug`,
+      total: () => `(SELECT count(*) FROM ${MATCHED})`,
+      ...distanceColumn(search.place),
+    };
+  }
   return {
     rows: (param, afterSlug, limit) =>
-      `FROM (SELECT v.slug ${slugOrderPage(where(param), param, afterSlug, limit, order)}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY v.slug`,
+      `FROM (SELECT v.slug ${slugOrderPage(where(param), param, afterSlug, limit)}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY v.slug`,
     // The subquery's own alias v hides the page's: the count is computed once, not per row.
     total: (param) => `(SELECT count(*) FROM "Venue" v WHERE ${where(param)})`,
-    ...distanceColumn(search.place),
   };
 }
+
+/** The venues a search by words or place matches, as a statement's common table expression. */
+const MATCHED = 'matched';
 
 /** Every condition of a search on a venue row `v`, being published first. `except`: a facet's own filters, left out. */
 function searchConditions({ filters, prices, place, words }: SearchRequest, param: Param): string[] {
@@ -176,17 +189,29 @@ function orderedSearch(search: SearchRequest, order: SearchOrder, after: SearchP
     return and.join(' AND ');
   };
   const direction = descending ? 'DESC' : 'ASC';
+  const columns = (param: Param, sortKey: string) =>
+    [`(${sortKey})::float8 AS "${SORT_KEY}"`, ...(search.place?.kind === 'near' ? [`${distance(search.place, param)} AS "${DISTANCE}"`] : [])].join(
+      ', ',
+    );
+  if (order.by !== 'price' && (search.words || search.place)) {
+    // As in generalSearch: the matches with their keys are found once, for the page and the count.
+    return {
+      with: (param) =>
+        `${MATCHED} AS MATERIALIZED (SELECT v.slug, ${key(param)} AS key FROM "Venue" v WHERE ${searchConditions(search, param).join(' AND ')})`,
+      rows: (param, _afterSlug, limit) =>
+        `FROM (SELECT v.slug, v.key FROM ${MATCHED} v${after ? ` WHERE ${afterPosition('v.key', descending, after, param)}` : ''} ` +
+        `ORDER BY v.key ${direction} NULLS LAST, v.slug LIMIT ${param(limit)}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY page.key ${direction} NULLS LAST, v.slug`,
+      total: () => `(SELECT count(*) FROM ${MATCHED})`,
+      columns: (param) => columns(param, 'page.key'),
+    };
+  }
   return {
     rows: (param, _afterSlug, limit) =>
       order.by === 'price'
         ? `FROM (${priceBranches(search, order, after, param, limit)}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY ${key(param)} ${direction} NULLS LAST, v.slug LIMIT ${param(limit)}`
         : `FROM (SELECT v.slug, ${key(param)} AS key FROM "Venue" v WHERE ${where(param)} ORDER BY key ${direction} NULLS LAST, v.slug LIMIT ${param(limit)}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY page.key ${direction} NULLS LAST, v.slug`,
     total: (param) => `(SELECT count(*) FROM "Venue" v WHERE ${searchConditions(search, param).join(' AND ')})`,
-    columns: (param) =>
-      [
-        `(${key(param)})::float8 AS "${SORT_KEY}"`,
-        ...(search.place?.kind === 'near' ? [`${distance(search.place, param)} AS "${DISTANCE}"`] : []),
-      ].join(', '),
+    columns: (param) => columns(param, key(param)),
   };
 }
 
@@ -297,24 +322,31 @@ const matchQuery = (words: QueryWord[]) => words.map((w) => `(${alternatives([w.
 
 /**
  * A venue's relevance to `q`: for each word, the score of the best place it is found in (WORD_PLACES), a typo
- * scoring as an exact word one place down; summed over the words.
+ * scoring as an exact word one place down; summed over the words. Only for venues the words match.
+ *
+ * The name, place and kind (A to C) are tested in searchHead, which stays in the row; the whole document, stored
+ * compressed out of line, is read only to tell the word in the description (D) from a typo there, and only for a
+ * venue none of the tests before found it in. A word without typos that got that far is in the description: the
+ * venue matched it.
  */
 function relevance(words: QueryWord[], param: Param): string {
+  const [description, last] = [WORD_PLACES[WORD_PLACES.length - 1], WORD_PLACES[WORD_PLACES.length - 2]];
   const terms = words.map(({ word, typos }) => {
-    const tiers = WORD_PLACES.map(({ weight, score }, i) => {
+    const tiers = WORD_PLACES.slice(0, -1).map(({ weight, score }, i) => {
       const typoAbove = i > 0 && typos.length ? [alternatives(typos, WORD_PLACES[i - 1].weight)] : [];
-      return `WHEN d @@ ${param([alternatives([word], weight), ...typoAbove].join(' | '))}::tsquery THEN ${score}`;
+      return `WHEN v."searchHead" @@ ${param([alternatives([word], weight), ...typoAbove].join(' | '))}::tsquery THEN ${score}`;
     });
+    if (!typos.length) return `CASE ${tiers.join(' ')} ELSE ${description.score} END`;
+    tiers.push(`WHEN v."searchHead" @@ ${param(alternatives(typos, last.weight))}::tsquery THEN ${description.score}`);
+    tiers.push(`WHEN v."searchDocument" @@ ${param(alternatives([word], description.weight))}::tsquery THEN ${description.score}`);
     return `CASE ${tiers.join(' ')} ELSE ${TYPO_IN_DESCRIPTION_SCORE} END`;
   });
-  // The document is read out of its compressed storage once per venue (`|| ''` makes a plain copy), not once per
-  // test: a third of the time for q=barn's 15,743 venues on the 100,000-venue catalogue.
-  return `(SELECT ${terms.join(' + ')} FROM (SELECT v."searchDocument" || ''::tsvector AS d) document)`;
+  return `(${terms.join(' + ')})`;
 }
 
 /** Venues `v` meeting `where`, in slug order after a slug, `limit` of them (FROM to LIMIT). */
-function slugOrderPage(where: string, param: Param, afterSlug: string | undefined, limit: number, order = 'v.slug'): string {
-  return `FROM "Venue" v WHERE ${where}${afterSlug === undefined ? '' : ` AND v.slug > ${param(afterSlug)}`} ORDER BY ${order} LIMIT ${param(limit)}`;
+function slugOrderPage(where: string, param: Param, afterSlug: string | undefined, limit: number): string {
+  return `FROM "Venue" v WHERE ${where}${afterSlug === undefined ? '' : ` AND v.slug > ${param(afterSlug)}`} ORDER BY v.slug LIMIT ${param(limit)}`;
 }
 
 /** Whether every filter of the search other than `keys` is unset. */
@@ -458,10 +490,11 @@ export async function readSearchPage<T>(
   readRows: RowReader,
 ): Promise<SearchPage<T>> {
   const { values, param } = sqlParams();
+  const common = withClause(plan, param);
   const total = withTotal ? `, ${plan.total(param)}::int AS "${TOTAL}"` : '';
   const columns = plan.columns ? `, ${plan.columns(param)}` : '';
   const rows = await readRows<Record<string, unknown>>(
-    `SELECT ${venueColumns(selection)}${total}${columns} ${plan.rows(param, afterSlug, first + 1)}`,
+    `${common}SELECT ${venueColumns(selection)}${total}${columns} ${plan.rows(param, afterSlug, first + 1)}`,
     values,
     PLAN_FOR_VALUES,
   );
@@ -481,9 +514,12 @@ export async function readSearchPage<T>(
 /** The exact count of the whole search, in a statement of its own. */
 export async function countSearch(plan: VenueSearchPlan, readRows: RowReader): Promise<number> {
   const { values, param } = sqlParams();
-  const [{ total }] = await readRows<{ total: number }>(`SELECT ${plan.total(param)}::int AS total`, values, PLAN_FOR_VALUES);
+  const common = withClause(plan, param);
+  const [{ total }] = await readRows<{ total: number }>(`${common}SELECT ${plan.total(param)}::int AS total`, values, PLAN_FOR_VALUES);
   return total;
 }
+
+const withClause = (plan: VenueSearchPlan, param: Param) => (plan.with ? `WITH ${plan.with(param)} ` : '');
 
 /** One published venue by its full slug with what `selection` names (every column without one), or undefined. */
 export async function readVenueDetail(slug: string, selection: VenueSelection | undefined, readRows: RowReader): Promise<VenueDetailRow | undefined> {
@@ -565,14 +601,32 @@ export async function readFacets(
   };
   const columns = () => `v."venueType", v."propertyType", v."stateSlug", v.state, v.currency, ${shown()} AS shown, v."capacityMax", v.amenities`;
   const shared = names.filter((name) => OWN_FILTERS[name].every((key) => search.filters[key] === undefined));
+  const own = names.filter((n) => !shared.includes(n));
   const parts: string[] = [];
   let cte = '';
-  if (shared.length) {
-    cte = `WITH base AS MATERIALIZED (SELECT ${columns()} FROM "Venue" v WHERE ${where(null)}) `;
-    for (const name of shared) parts.push(counts[name]('base f'));
-  }
-  for (const name of names.filter((n) => !shared.includes(n))) {
-    parts.push(counts[name](`(SELECT ${columns()} FROM "Venue" v WHERE ${where(name)}) f`));
+  if (own.length && (search.place || search.words)) {
+    // A place or words narrow every facet alike, and are the dear tests (the document's GIN index checked against
+    // each match's row, the distance): the venues meeting them and the filters no facet owns are read once, and each
+    // facet applies the facet filters it keeps to those. With neither, each facet's own set is read by its indexes.
+    const priceFacet = names.includes('price_band');
+    const kept = { ...search, filters: { ...search.filters }, prices: priceFacet ? null : search.prices };
+    for (const name of names) for (const key of OWN_FILTERS[name]) delete kept.filters[key];
+    const facetFilters = (facet: VenueFacet | null) => {
+      const filters: VenueFilters = {};
+      for (const name of names) if (name !== facet) for (const key of OWN_FILTERS[name]) Object.assign(filters, { [key]: search.filters[key] });
+      const prices = priceFacet && facet !== 'price_band' ? search.prices : null;
+      return ['TRUE', ...venueConditions(filters, prices, param)].join(' AND ');
+    };
+    cte = `WITH core AS MATERIALIZED (SELECT ${columns()}, v."startingTotal" FROM "Venue" v WHERE ${searchConditions(kept, param).join(' AND ')}) `;
+    const from = (facet: VenueFacet | null) => `(SELECT * FROM core v WHERE ${facetFilters(facet)}) f`;
+    for (const name of shared) parts.push(counts[name](from(null)));
+    for (const name of own) parts.push(counts[name](from(name)));
+  } else {
+    if (shared.length) {
+      cte = `WITH base AS MATERIALIZED (SELECT ${columns()} FROM "Venue" v WHERE ${where(null)}) `;
+      for (const name of shared) parts.push(counts[name]('base f'));
+    }
+    for (const name of own) parts.push(counts[name](`(SELECT ${columns()} FROM "Venue" v WHERE ${where(name)}) f`));
   }
   const sql = `${cte}${parts.map((part) => `(${part})`).join(' UNION ALL ')}`;
   return readRows<FacetRow>(sql, values, PLAN_FOR_VALUES);
