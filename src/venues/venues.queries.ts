@@ -560,7 +560,8 @@ const OWN_FILTERS: Record<VenueFacet, ReadonlyArray<keyof VenueFilters>> = {
 /**
  * The counts of the named facets under the search, exact, in one statement. The facets whose own filter the search
  * does not set count the same venues: those are read once (a materialized CTE of the few columns they group) and
- * grouped by each; a facet whose own filter is set counts its own set. `showRate`: per currency shown converted
+ * grouped by each; a facet whose own filter is set counts its own set, read apart, or with words or a place taken
+ * from the venues all the facets share (docs/performance.md, Levers, has the gain of each). `showRate`: per currency shown converted
  * (STORED_AS), the day's rate and the rounding step, or null on a day without a rate (its venues then have no price).
  */
 export async function readFacets(
