@@ -330,14 +330,14 @@ const matchQuery = (words: QueryWord[]) => words.map((w) => `(${alternatives([w.
  * venue matched it.
  */
 function relevance(words: QueryWord[], param: Param): string {
-  const [description, last] = [WORD_PLACES[WORD_PLACES.length - 1], WORD_PLACES[WORD_PLACES.length - 2]];
+  const [description, lastInHead] = [WORD_PLACES[WORD_PLACES.length - 1], WORD_PLACES[WORD_PLACES.length - 2]];
   const terms = words.map(({ word, typos }) => {
     const tiers = WORD_PLACES.slice(0, -1).map(({ weight, score }, i) => {
       const typoAbove = i > 0 && typos.length ? [alternatives(typos, WORD_PLACES[i - 1].weight)] : [];
       return `WHEN v."searchHead" @@ ${param([alternatives([word], weight), ...typoAbove].join(' | '))}::tsquery THEN ${score}`;
     });
     if (!typos.length) return `CASE ${tiers.join(' ')} ELSE ${description.score} END`;
-    tiers.push(`WHEN v."searchHead" @@ ${param(alternatives(typos, last.weight))}::tsquery THEN ${description.score}`);
+    tiers.push(`WHEN v."searchHead" @@ ${param(alternatives(typos, lastInHead.weight))}::tsquery THEN ${description.score}`);
     tiers.push(`WHEN v."searchDocument" @@ ${param(alternatives([word], description.weight))}::tsquery THEN ${description.score}`);
     return `CASE ${tiers.join(' ')} ELSE ${TYPO_IN_DESCRIPTION_SCORE} END`;
   });

@@ -158,6 +158,20 @@ describe('default catalogue coverage', () => {
     }
   });
 
+  it("keeps each venue's search words: searchHead its name, place and kind, the document those and its description", async () => {
+    const [{ wrong, empty }] = await prisma.$queryRaw<Array<{ wrong: number; empty: number }>>`
+      SELECT count(*) FILTER (WHERE "searchHead" IS DISTINCT FROM
+               venue_search_head(name, city, state, "propertyType", "venueType", amenities)
+             OR "searchDocument" IS DISTINCT FROM "searchHead" || venue_search_weighted(description, 'D'))::int AS wrong,
+             count(*) FILTER (WHERE "searchHead" IS NULL OR length("searchHead") = 0)::int AS empty
+      FROM "Venue"`;
+    expect({ wrong, empty }).toEqual({ wrong: 0, empty: 0 });
+    const [{ head }] = await prisma.$queryRaw<Array<{ head: string }>>`
+      SELECT "searchHead"::text AS head FROM "Venue" WHERE name = 'Falcon Fields Hacienda'`;
+    expect(head).toContain("'falcon':1A");
+    expect(head).toContain("'creek':");
+  });
+
   it('has the six named amenities, all lowercase kebab, with ocean-view only on coasts', async () => {
     const rows = await prisma.$queryRaw<Array<{ amenity: string }>>`SELECT DISTINCT unnest(amenities) AS amenity FROM "Venue"`;
     const amenities = rows.map((r) => r.amenity);

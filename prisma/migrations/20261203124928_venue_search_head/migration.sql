@@ -6,12 +6,17 @@
 -- AlterTable
 ALTER TABLE "Venue" ADD COLUMN     "searchHead" tsvector;
 
+-- The weighted words of a venue's name (A), place (B) and kind (C): the trigger's and the backfill's one definition.
+CREATE FUNCTION "venue_search_head"(name TEXT, city TEXT, state TEXT, property_type TEXT, venue_type TEXT, amenities TEXT[])
+RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT "venue_search_weighted"(name, 'A')
+      || "venue_search_weighted"(concat_ws(' ', city, state), 'B')
+      || "venue_search_weighted"(concat_ws(' ', property_type, venue_type, array_to_string(amenities, ' ')), 'C')
+$$;
+
 CREATE OR REPLACE FUNCTION "venue_search_document"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW."searchHead" :=
-       "venue_search_weighted"(NEW."name", 'A')
-    || "venue_search_weighted"(concat_ws(' ', NEW."city", NEW."state"), 'B')
-    || "venue_search_weighted"(concat_ws(' ', NEW."propertyType", NEW."venueType", array_to_string(NEW."amenities", ' ')), 'C');
+  NEW."searchHead" := "venue_search_head"(NEW."name", NEW."city", NEW."state", NEW."propertyType", NEW."venueType", NEW."amenities");
   NEW."searchDocument" := NEW."searchHead" || "venue_search_weighted"(NEW."description", 'D');
   RETURN NEW;
 END
@@ -19,8 +24,5 @@ $$;
 
 -- The words the catalogue already has are unchanged: the search terms' statement trigger has nothing to add.
 ALTER TABLE "Venue" DISABLE TRIGGER "Venue_search_terms_updated";
-UPDATE "Venue" SET "searchHead" =
-       "venue_search_weighted"("name", 'A')
-    || "venue_search_weighted"(concat_ws(' ', "city", "state"), 'B')
-    || "venue_search_weighted"(concat_ws(' ', "propertyType", "venueType", array_to_string("amenities", ' ')), 'C');
+UPDATE "Venue" SET "searchHead" = "venue_search_head"("name", "city", "state", "propertyType", "venueType", "amenities");
 ALTER TABLE "Venue" ENABLE TRIGGER "Venue_search_terms_updated";
