@@ -1,10 +1,12 @@
 /**
- * Two servers at once (`npm run bench:ab -- --old <dir> --path <route> [--path …]`): the code built in `<dir>` (a git
- * worktree of the commit to compare with, after `npm install` or a `node_modules` link and `npm run build`) and this
- * checkout's `dist/`, both on one scratch PostgreSQL database (DATABASE_URL) and both pinned to CPU 0, loaded in turn
- * (autocannon from this process on CPU 1, the order alternating round by round). Each round gives new ÷ old for
- * req/s and for the server's CPU per request; the median over the rounds is the answer. One server loaded after the
- * other drifts with the host (identical runs here differed 2× ten minutes apart); two loaded in turn share its spells.
+ * Two servers at once (`npm run bench:ab -- --old <dir> --path <route> [--path …] [--graphql] [--embedded]`): the code
+ * built in `<dir>` (a git worktree of the commit to compare with, after `npm install` or a `node_modules` link and `npm
+ * run build`) and this checkout's `dist/`, both on one scratch PostgreSQL database (DATABASE_URL), or with
+ * `--embedded` each on its copy of one seeded embedded database, both pinned to CPU 0 and loaded in turn (autocannon
+ * from this process on CPU 1, the order alternating round by round). Each round gives new ÷ old for req/s and for the
+ * server's CPU per request (its embedded database's included); the median over the rounds is the answer. `--graphql`
+ * adds R4's request (a GraphQL POST of 20 venues, bench/cases.ts). One server loaded after the other drifts with the
+ * host (identical runs here differed 2× ten minutes apart); two loaded in turn share its spells.
  * An A/A run (the same code twice) gave ratios between 0.60 and 1.46 per round and a median of 0.93: differences under
  * ~10 % are not resolved (docs/performance.md, "Running it").
  *
@@ -13,7 +15,7 @@
  * within a few per cent where timing is not. Needs valgrind (`apt-get install -y valgrind`).
  */
 import { parseArgs } from 'node:util';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,11 +26,14 @@ import { baseEnv, FIRST_START_TIMEOUT_MS, LOAD_CPU, READY, SERVER_CPU } from './
 import { measure, type Measurement } from './load.js';
 import { createScratchDatabase, isLoopback } from './postgres.js';
 import { abSummary, type AbRound } from './ab-summary.js';
+import { graphqlPost } from './cases.js';
 
 const { values: args } = parseArgs({
   options: {
     old: { type: 'string' },
     path: { type: 'string', multiple: true },
+    graphql: { type: 'boolean', default: false },
+    embedded: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '6' },
     duration: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
@@ -40,12 +45,19 @@ const { values: args } = parseArgs({
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const oldDir = args.old ? resolve(args.old) : '';
 const paths = args.path ?? [];
+/** R4's request (bench/cases.ts), measured after the paths with --graphql: GraphQL POST of 20 venues. */
+const R4 = graphqlPost();
+const loads: Array<{ label: string; method: 'GET' | 'POST'; path: string; body?: string }> = [
+  ...paths.map((path) => ({ label: path, method: 'GET' as const, path })),
+  ...(args.graphql ? [{ label: 'R4 (POST /graphql, 20 venues)', method: 'POST' as const, path: R4.path, body: R4.body }] : []),
+];
 const rounds = Number(args.rounds);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const requests = Number(args.requests);
 const counting = args.instructions ?? false;
 const databaseUrl = process.env.DATABASE_URL;
+const embedded = args.embedded ?? false;
 
 function usage(problem: string): never {
   process.stderr.write(
@@ -55,11 +67,13 @@ function usage(problem: string): never {
 }
 if (!oldDir || !existsSync(join(oldDir, 'dist/src/main.js'))) usage('--old must name a checkout with a build (dist/src/main.js)');
 if (!existsSync(join(repoRoot, 'dist/src/main.js'))) usage('this checkout has no build: npm run build');
-if (!paths.length || paths.some((p) => !p.startsWith('/'))) usage('give one or more --path /… (path and query)');
+if (!loads.length || paths.some((p) => !p.startsWith('/'))) usage('give one or more --path /… (path and query), or --graphql');
+if (counting && args.graphql) usage('--instructions counts GET paths only');
 if (![rounds, duration, connections, requests].every((n) => Number.isInteger(n) && n > 0))
   usage('--rounds, --duration, --connections and --requests take whole numbers');
 if (counting && !hasCallgrind()) usage('--instructions needs valgrind (apt-get install -y valgrind)');
-if (!databaseUrl || !isLoopback(databaseUrl)) usage('DATABASE_URL must name a PostgreSQL server on this machine (a scratch database is made on it)');
+if (!embedded && (!databaseUrl || !isLoopback(databaseUrl)))
+  usage('DATABASE_URL must name a PostgreSQL server on this machine (a scratch database is made on it), or give --embedded');
 
 async function startServer(
   name: string,
@@ -75,49 +89,69 @@ async function startServer(
 
 async function main(): Promise<void> {
   if (!(canPin && pinSelf(LOAD_CPU))) process.stderr.write('bench:ab: cannot pin (taskset, 2 CPUs): both servers and the load share the machine\n');
-  const scratch = await createScratchDatabase(databaseUrl!);
-  registerCleanup(scratch.drop);
-  const env = {
+  const common = {
     ...baseEnv(),
     BENCH: '1',
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     RESPONSE_CACHE_TTL_SECONDS: '0',
     CURSOR_SECRET: 'bench-ab-cursor-secret-0123456789abcdef',
-    DATABASE_URL: scratch.url,
   };
+  let database: Record<'old' | 'new', NodeJS.ProcessEnv>;
+  if (embedded) {
+    const dir = registerTempDir(mkdtempSync(join(tmpdir(), 'bench-ab-data-')));
+    database = { new: { DATA_DIR: join(dir, 'new') }, old: { DATA_DIR: join(dir, 'old') } };
+  } else {
+    const scratch = await createScratchDatabase(databaseUrl!);
+    registerCleanup(scratch.drop);
+    database = { new: { DATABASE_URL: scratch.url }, old: { DATABASE_URL: scratch.url } };
+  }
   // This checkout migrates and seeds; the old code serves the same rows without migrating (it may predate a migration).
-  const fresh = await startServer('new', repoRoot, env);
+  const serverEnv = (which: 'old' | 'new') => ({ ...common, ...database[which], ...(which === 'old' ? { MIGRATE_ON_START: 'false' } : {}) });
+  let fresh = await startServer('new', repoRoot, serverEnv('new'));
   const demoKey = fresh.demoKey;
   if (!demoKey) throw new Error('the first start printed no demo key');
+  if (embedded) {
+    // Each server has an embedded database of its own: a copy of the one the first start seeded, the same rows.
+    await fresh.child.stop();
+    cpSync(database.new.DATA_DIR!, database.old.DATA_DIR!, { recursive: true });
+    if (!counting) fresh = await startServer('new', repoRoot, serverEnv('new'));
+  }
   if (counting) {
     // Seeding under valgrind would take minutes: the first start seeds natively, then both run under callgrind.
-    await fresh.child.stop();
+    if (!embedded) await fresh.child.stop();
     const dirs = {
       old: registerTempDir(mkdtempSync(join(tmpdir(), 'bench-ir-old-'))),
       new: registerTempDir(mkdtempSync(join(tmpdir(), 'bench-ir-new-'))),
     };
     const counted = {
-      new: { ...(await startServer('new', repoRoot, env, callgrindWrapper(dirs.new))), dir: dirs.new },
-      old: { ...(await startServer('old', oldDir, { ...env, MIGRATE_ON_START: 'false' }, callgrindWrapper(dirs.old))), dir: dirs.old },
+      new: { ...(await startServer('new', repoRoot, serverEnv('new'), callgrindWrapper(dirs.new))), dir: dirs.new },
+      old: { ...(await startServer('old', oldDir, serverEnv('old'), callgrindWrapper(dirs.old))), dir: dirs.old },
     };
     return countInstructions(counted, demoKey);
   }
-  const old = await startServer('old', oldDir, { ...env, MIGRATE_ON_START: 'false' });
+  const old = await startServer('old', oldDir, serverEnv('old'));
   // BENCH=1 lifts the rate limits: one key serves every request (load.ts rotates keys only when given several).
   const headers = { authorization: `Bearer ${demoKey}` };
-  const target = (port: number, path: string) => ({ url: `http://127.0.0.1:${port}${path}`, method: 'GET' as const, headers, keys: [] });
+  const target = (port: number, load: (typeof loads)[number]) => ({
+    url: `http://127.0.0.1:${port}${load.path}`,
+    method: load.method,
+    headers: load.body ? { ...headers, 'content-type': 'application/json' } : headers,
+    body: load.body,
+    keys: [],
+  });
   const servers = { old, new: fresh };
   process.stdout.write(`old: ${oldDir}\nnew: ${repoRoot}\n${rounds} rounds × ${duration} s per server, c=${connections}\n`);
-  for (const path of paths) {
-    for (const server of [old, fresh]) await measure(target(server.port, path), server.child.pid, { connections, duration: 2 });
+  for (const load of loads) {
+    const path = load.label;
+    for (const server of [old, fresh]) await measure(target(server.port, load), server.child.pid, { connections, duration: 2 });
     const done: AbRound[] = [];
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 ? (['new', 'old'] as const) : (['old', 'new'] as const);
       const measured: Partial<Record<'old' | 'new', Measurement>> = {};
       for (const which of order) {
         const server = servers[which];
-        measured[which] = await measure(target(server.port, path), server.child.pid, { connections, duration });
+        measured[which] = await measure(target(server.port, load), server.child.pid, { connections, duration });
       }
       for (const m of Object.values(measured))
         if (m.failures) throw new Error(`${path}: ${m.failures} failed requests (${JSON.stringify(m.statusCodes)})`);
