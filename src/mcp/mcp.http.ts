@@ -238,7 +238,8 @@ async function exchanged(
     if (!result.success) return refuse(400, -32700, 'Parse error: Invalid JSON-RPC message');
     parsed.push(result.data);
   }
-  if (parsed.some(isInitializeRequest)) {
+  // The method is read first: the SDK's test is a parse of the whole message, which every tools/call paid for.
+  if (parsed.some((message) => 'method' in message && message.method === 'initialize' && isInitializeRequest(message))) {
     if (parsed.length > 1) return refuse(400, -32600, 'Invalid Request: Only one initialization request is allowed');
   } else {
     const version = headers.get('mcp-protocol-version');
