@@ -33,6 +33,12 @@ describe('utf8Bytes: the bytes of a response body', () => {
     expect(JSON.parse(bytes.toString('utf8'))).toEqual({ data: venues });
   });
 
+  it('are bytes of their own: a later body, longer, shorter or past the reused copy, leaves an earlier one as it was', () => {
+    const bodies = [`${'é'.repeat(LONG)}`, `${'z'.repeat(3 * LONG)}`, `${'ü'.repeat(LONG + 1)}`, `${'ß'.repeat(300_000)}`, `${'a'.repeat(LONG)}`];
+    const encoded = bodies.map((body) => utf8Bytes(body));
+    bodies.forEach((body, i) => expect(encoded[i].equals(Buffer.from(body))).toBe(true));
+  });
+
   it('replace a lone surrogate in a long text with U+FFFD, as Node does', () => {
     const body = `${'x'.repeat(LONG)}\udc00end`;
     expect(utf8Bytes(body).subarray(LONG).toString('hex')).toBe('efbfbd656e64');
