@@ -143,7 +143,7 @@ async function main(): Promise<void> {
   const servers = { old, new: fresh };
   process.stdout.write(`old: ${oldDir}\nnew: ${repoRoot}\n${rounds} rounds × ${duration} s per server, c=${connections}\n`);
   for (const load of loads) {
-    const path = load.label;
+    const { label } = load;
     for (const server of [old, fresh]) await measure(target(server.port, load), server.child.pid, { connections, duration: 2 });
     const done: AbRound[] = [];
     for (let round = 0; round < rounds; round++) {
@@ -154,16 +154,16 @@ async function main(): Promise<void> {
         measured[which] = await measure(target(server.port, load), server.child.pid, { connections, duration });
       }
       for (const m of Object.values(measured))
-        if (m.failures) throw new Error(`${path}: ${m.failures} failed requests (${JSON.stringify(m.statusCodes)})`);
+        if (m.failures) throw new Error(`${label}: ${m.failures} failed requests (${JSON.stringify(m.statusCodes)})`);
       done.push({ old: measured.old!, new: measured.new! });
       const last = done.at(-1)!;
       process.stdout.write(
-        `${path} round ${round + 1}: req/s ${last.old.rps.toFixed(0)} → ${last.new.rps.toFixed(0)}, CPU µs/req ${last.old.cpuMicrosPerRequest?.toFixed(0)} → ${last.new.cpuMicrosPerRequest?.toFixed(0)}\n`,
+        `${label} round ${round + 1}: req/s ${last.old.rps.toFixed(0)} → ${last.new.rps.toFixed(0)}, CPU µs/req ${last.old.cpuMicrosPerRequest?.toFixed(0)} → ${last.new.cpuMicrosPerRequest?.toFixed(0)}\n`,
       );
     }
     const summary = abSummary(done);
     process.stdout.write(
-      `${path}: median new ÷ old  req/s ${summary.rps.toFixed(3)}  CPU/req ${summary.cpuPerRequest?.toFixed(3) ?? 'n/a'}  (rounds' req/s ratios ${summary.rpsRange.map((r) => r.toFixed(2)).join('–')})\n`,
+      `${label}: median new ÷ old  req/s ${summary.rps.toFixed(3)}  CPU/req ${summary.cpuPerRequest?.toFixed(3) ?? 'n/a'}  (rounds' req/s ratios ${summary.rpsRange.map((r) => r.toFixed(2)).join('–')})\n`,
     );
   }
 }

@@ -470,8 +470,8 @@ export interface SearchPage<T> {
   rows: T[];
   more: boolean;
   total: number | undefined;
-  /** Each row's key in the search's order (an ordered search only). */
-  keys?: Map<T, number | null>;
+  /** A row's key in the search's order (an ordered search only): read off the row, which keeps it. */
+  keyOf?: (row: T) => number | null;
 }
 
 /**
@@ -500,12 +500,8 @@ export async function readSearchPage<T>(
   );
   const more = rows.length > first;
   const page = (more ? rows.slice(0, first) : rows).map((row) => venueRow(row));
-  let keys: Map<T, number | null> | undefined;
-  if (page.length && SORT_KEY in page[0]) {
-    keys = new Map();
-    for (const row of page) keys.set(row as T, row[SORT_KEY] as number | null);
-  }
-  return { rows: page as T[], more, total: rows[0]?.[TOTAL] as number | undefined, keys };
+  const keyOf = page.length && SORT_KEY in page[0] ? (row: T) => ((row as Record<string, unknown>)[SORT_KEY] ?? null) as number | null : undefined;
+  return { rows: page as T[], more, total: rows[0]?.[TOTAL] as number | undefined, keyOf };
 }
 
 /** The exact count of the whole search, in a statement of its own. */

@@ -61,12 +61,12 @@ export async function searchVenues<T extends { slug: string }>(
   facetRows?.catch(() => undefined);
   const page = await readSearchPage<T>(plan, { selection, afterSlug: position?.slug, first, withTotal: countWithPage }, deps.readRows);
   const counted = page.total;
-  const keys = page.keys;
+  const keyOf = page.keyOf;
   return {
     nodes: page.rows,
     hasNextPage: page.more,
     hasPreviousPage: position !== undefined,
-    cursorOf: keys ? (v) => deps.cursors.encode([keys.get(v) ?? null, v.slug], scope) : (v) => deps.cursors.encode([v.slug], scope),
+    cursorOf: keyOf ? (v) => deps.cursors.encode([keyOf(v), v.slug], scope) : (v) => deps.cursors.encode([v.slug], scope),
     // A page with no row carries no count: none from the start means none at all; past the end, it is counted alone.
     totalCount:
       counted !== undefined
