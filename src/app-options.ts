@@ -73,7 +73,7 @@ export interface LimiterOptions {
 export interface App {
   /** In-process Fetch API entry point (tests, graphql-http audits). */
   fetch: (request: Request) => Promise<Response>;
-  /** node:http request listener (REST GETs take src/rest/get-lane.ts's lane; the rest the Fetch adapter). */
+  /** node:http's request listener: every request through the one ingress (src/http/ingress.ts). */
   requestListener: RequestListener;
   /** 'memory', or the state of the circuit breaker in front of Redis (metrics, tests). */
   limiterStoreState: () => BreakerState | 'memory';

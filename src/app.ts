@@ -1,5 +1,3 @@
-import type { RequestListener } from 'node:http';
-import { createServerAdapter } from '@whatwg-node/server';
 import { getSchema } from './graphql/schema.js';
 import { createGraphQLServer } from './graphql/yoga.js';
 import { createGraphQLSurface } from './http/graphql-surface.js';
@@ -7,7 +5,6 @@ import { createRestSurface } from './rest/rest.http.js';
 import { createMcpSurface } from './mcp/mcp.surface.js';
 import { createPagesSurface } from './developers/developers.http.js';
 import { createSiteSurface } from './site/site.http.js';
-import { createLanes } from './app-lanes.js';
 import { createRequestContexts } from './app-context.js';
 import { createCursorCodec } from './pagination/cursor.js';
 import type { AppDeps } from './graphql/context.js';
@@ -16,7 +13,6 @@ import { deprecationHeaders } from './http/deprecation.js';
 import { createAnswerSteps } from './http/answer-steps.js';
 import { createIngress } from './http/ingress.js';
 import { createHealthProbe, createHealthSurface } from './http/health.js';
-import type { ServerContext } from './http/client-ip.js';
 import type { KeyRow } from './auth/api-keys.service.js';
 import { createKeyLease } from './auth/key-lease.js';
 import { SPEC_POLICY } from './limits/limits.policy.js';
@@ -31,7 +27,7 @@ export type { App, AppOptions, LimiterOptions } from './app-options.js';
 
 /**
  * Builds the whole service and composes it: the long-lived dependencies, one request-context factory, the surfaces
- * (in the order a request is offered to them), the ordered answer steps, one ingress and its lanes. No side effects.
+ * (in the order a request is offered to them), the ordered answer steps and the one ingress. No side effects.
  */
 export function createApp(options: AppOptions): App {
   const limiter = options.limiter ?? {};
@@ -92,22 +88,9 @@ export function createApp(options: AppOptions): App {
   // REST last: it answers every path no other surface takes (404 route_not_found).
   const surfaces = [pages, site, health, mcp, graphql, rest];
   const ingress = createIngress({ log, trustProxy: limiter.trustProxy ?? false, surfaces, steps, cors, metrics });
-  const adapter = createServerAdapter<ServerContext>(ingress.handle);
-  const lane = createLanes({ ingress, rest, graphql, mcp, maxBodyBytes });
-  const requestListener: RequestListener = (req, res) => {
-    const served = lane(req, res);
-    if (!served) return void adapter(req, res);
-    served.catch((e: unknown) => {
-      // The answer steps and the error envelope do not throw; if they ever did, the client gets a reset, not a hang.
-      log.error({ err: e }, 'lane failed');
-      res.destroy();
-    });
-  };
   return {
-    // The adapter's handleRequest, as node:http requests reach it: its fetch() path keeps every answer alive across
-    // young-generation GCs (yoga.ts says why), which in-process callers (tests, bench:scale) would measure.
-    fetch: async (request) => adapter.handleRequest(request, {}),
-    requestListener,
+    fetch: (request) => ingress.fetch(request),
+    requestListener: ingress.listener,
     limiterStoreState,
     responseCacheState: () => responseCache?.state() ?? 'off',
     metrics,

@@ -76,9 +76,8 @@ function pageResponse(page: Asset, vary?: string): Response {
 export function createPagesSurface(baseUrl: string, contexts: Pick<RequestContexts, 'admitKeyless'>): HttpSurface & { graphiql: () => Response } {
   const pages = createDeveloperPages(baseUrl);
   return {
-    accepts: (path, request) => (path === '/developers' || path.startsWith('/developers/') || FAVICONS.has(path)) && request.method === 'GET',
-    async serve({ url, scope, admission, ip }) {
-      const path = url.pathname;
+    accepts: (path, method) => (path === '/developers' || path.startsWith('/developers/') || FAVICONS.has(path)) && method === 'GET',
+    async serve({ path, scope, admission, ip }) {
       try {
         await contexts.admitKeyless(admission, ip);
         const page = pages(path);

@@ -174,8 +174,8 @@ export function createGraphQLServer(options: {
    * A plain POST skips the two ends of Yoga's request pipeline, whose promise chains, header reads and second Response
    * were a measurable part of a 20-venue search (docs/performance.md, Levers):
    * reading the request (the body is read and its parameters are what Yoga's parser would find) and, for an answer
-   * without errors, writing it: its JSON text is returned, for a Fetch Response (`fetch`) or node's writeHead (the
-   * lane) to carry. In between, Yoga's getResultForParams runs as it does for every request: onParams
+   * without errors, writing it: its JSON text is returned, for the ingress to write as bytes (src/http/ingress.ts).
+   * In between, Yoga's getResultForParams runs as it does for every request: onParams
    * hooks (persisted operations), parsing, validation and execution with every plugin, Yoga's error handling. An
    * answer with errors is written by Yoga's regular result processor after the catalogue's formatting, as
    * useCatalogueErrors and the processor Yoga negotiates for the same Accept would.
@@ -204,8 +204,9 @@ export function createGraphQLServer(options: {
 
   async function yogaAnswer(request: Request, context: YogaServerContext, body?: Uint8Array<ArrayBuffer>): Promise<Response> {
     if (body) bodies.set(request, body);
-    // Nothing waits for the answer through an abort listener on the request's signal, as the adapter's fetch() did:
-    // that kept every answer alive across young-generation GCs until the next mark-compact. A client that hangs up is handled by the HTTP layer, as for REST.
+    // Nothing waits for the answer through an abort listener on the request's signal, as a server adapter's fetch()
+    // did: that kept every answer alive across young-generation GCs until the next mark-compact. A client that hangs
+    // up is handled by the HTTP layer, as for REST.
     return handle(request, context);
   }
 

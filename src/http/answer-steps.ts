@@ -4,8 +4,8 @@ import { asHead, cachingHeaders, compressionHeaders, withCaching, withCompressio
 import type { ApiCors } from './cors.js';
 
 /**
- * The ordered steps every answer passes after its surface has served it, on the Fetch path (src/http/ingress.ts) and
- * on the lanes (src/app-lanes.ts) alike: each concern is written once, here.
+ * The ordered steps every answer passes after its surface has served it (src/http/ingress.ts), whether it is written
+ * as bytes with one writeHead or as a Response: each concern is written once, here.
  */
 
 /** One request as the steps read it: what the client sent, and what serving it left in its scope and admission. */
@@ -21,9 +21,9 @@ export interface Exchange {
 }
 
 /**
- * One concern applied to every answer. `head` changes the headers of an answer whose body it leaves as it is (both
- * paths; false when it would have to read or replace the body). `answer`, on the Fetch path, may read or replace the
- * body; a step without it runs its `head` there too.
+ * One concern applied to every answer. `head` changes the headers of an answer whose body it leaves as it is (false
+ * when it would have to read or replace the body). `answer`, on an answer finished as a Response, may read or replace
+ * the body; a step without it runs its `head` there too.
  */
 export interface AnswerStep {
   name: string;
@@ -108,8 +108,8 @@ export function createAnswerSteps(options: { deprecation: Readonly<Record<string
 }
 
 /**
- * An answer's headers kept in order as node's writeHead takes them (names in lower case), for an answer a lane writes
- * itself: the same steps set them as they set a Fetch Response's.
+ * An answer's headers kept in order as node's writeHead takes them (names in lower case), for an answer the ingress writes
+ * as bytes: the same steps set them as they set a Fetch Response's.
  */
 export class HeadList implements AnswerHead {
   readonly headers = this;

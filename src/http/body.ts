@@ -1,11 +1,16 @@
 import { ApiError } from '../errors/api-error.js';
+import type { HeaderReader } from '../graphql/context.js';
+
+/** 413: the body passed the limit, refused before any of it is parsed. */
+export const payloadTooLarge = (maxBytes: number): ApiError =>
+  new ApiError('payload_too_large', { message: `The request body is larger than ${maxBytes} bytes.` });
 
 /**
  * The request body, refused with 413 as soon as it passes `maxBytes` — before any of it is parsed, whether the
  * client declared its length or streamed it chunked.
  */
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = () => new ApiError('payload_too_large', { message: `The request body is larger than ${maxBytes} bytes.` });
+  const tooLarge = () => payloadTooLarge(maxBytes);
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (declared === 0) return new Uint8Array();
@@ -41,7 +46,7 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
 }
 
 /** Content-Encoding other than identity is refused: bodies are read as sent, never decompressed (a zip bomb). */
-export function assertUncompressed(headers: Headers): void {
+export function assertUncompressed(headers: HeaderReader): void {
   const encoding = headers.get('content-encoding')?.trim().toLowerCase();
   if (encoding && encoding !== 'identity') {
     throw new ApiError('unsupported_media_type', { message: `Content-Encoding ${encoding} is not supported; send the body uncompressed.` });
@@ -49,7 +54,7 @@ export function assertUncompressed(headers: Headers): void {
 }
 
 /** A JSON request body (the inquiry routes): Content-Type application/json (any charset), uncompressed. */
-export function assertJsonBody(headers: Headers): void {
+export function assertJsonBody(headers: HeaderReader): void {
   const type = headers.get('content-type')?.split(';')[0].trim().toLowerCase();
   if (type !== 'application/json') {
     throw new ApiError('unsupported_media_type', { message: `Content-Type must be application/json${type ? `, not ${type}` : ''}.` });

@@ -93,7 +93,7 @@ export async function withCaching(request: Request, response: Response, requestI
   return rendered ? response : new Response(body, { status: response.status, headers });
 }
 
-/** What the caching and compression steps change of an answer: its status and headers (Fetch's Headers, or the lane's). */
+/** What the caching and compression steps change of an answer: its status and headers (Fetch's Headers, or a HeadList). */
 export interface AnswerHead {
   readonly status: number;
   readonly headers: Pick<Headers, 'get' | 'set' | 'has' | 'delete' | 'append'>;

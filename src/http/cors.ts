@@ -55,7 +55,7 @@ export function createApiCors(allowedOrigins: string[] = []): ApiCors {
   const apply: ApiCors['apply'] = (request, response) => {
     const origin = request.headers.get('origin');
     const refused = origin === null || (allowedOrigins.length > 0 && !allowedOrigins.includes(origin));
-    const headers = refused ? null : getCORSHeadersByRequestAndOptions(request as Request, options); // a request with an Origin is a Fetch Request: the lanes take none;
+    const headers = refused ? null : getCORSHeadersByRequestAndOptions(request as Request, options); // it reads the request's headers alone
     const vary = response.headers.get('vary');
     if (headers) for (const name in headers) if (name !== 'Vary') response.headers.set(name, headers[name]);
     response.headers.set('vary', varyNames(vary, headers?.Vary));

@@ -1,4 +1,4 @@
-// The Fetch classes the HTTP adapter (@whatwg-node/server) sends fastest. Node's own Response turns a string body into
-// a ReadableStream that the adapter pumps chunk by chunk (TextEncoder, stream reads, a write per chunk); the adapter's
-// Response keeps the string, which it writes to the socket in one call. Every response the service builds uses these.
+// The Fetch classes @whatwg-node/server's sendNodeResponse writes fastest (src/http/ingress.ts). Node's own Response
+// turns a string body into a ReadableStream pumped chunk by chunk (TextEncoder, stream reads, a write per chunk); this
+// Response keeps the string, written to the socket in one call. Every response the service builds uses these.
 export { Headers, Request, Response } from '@whatwg-node/fetch';

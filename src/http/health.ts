@@ -33,7 +33,7 @@ export function createHealthProbe(options: {
 /** GET /healthz: the probe's verdict, 503 when the database does not answer. Keyless and uncounted. */
 export function createHealthSurface(health: () => Promise<{ up: boolean; checkedAt: Date }>): HttpSurface {
   return {
-    accepts: (path, request) => path === '/healthz' && request.method === 'GET',
+    accepts: (path, method) => path === '/healthz' && method === 'GET',
     async serve({ scope }) {
       const { up, checkedAt } = await health();
       return json(up ? 200 : 503, {

@@ -5,42 +5,74 @@ import { surfaceOf, type Metrics, type MetricsSurface } from '../observability/m
 import type { HeaderReader, RequestScope } from '../graphql/context.js';
 import type { Admission } from './context.js';
 import { HeadList, type AnswerStep, type Exchange } from './answer-steps.js';
+import { readBody } from './body.js';
 import { clientIp, type ServerContext } from './client-ip.js';
 import type { ApiCors } from './cors.js';
-import { Request } from './fetch-api.js';
-import { fetchRequestOf } from './node-request.js';
+import { Request, Response } from './fetch-api.js';
+import { fetchRequestOf, nodeHeaderReader, readNodeBody } from './node-request.js';
 import { requestIdFor } from './request-id.js';
 
 /**
- * The one ingress: every request gets its id, client IP and scope here, is served by the first surface that accepts
- * it, and its answer passes the ordered answer steps (src/http/answer-steps.ts), then its log line and metrics. The
- * lanes (src/app-lanes.ts) start and end their requests through the same functions.
+ * The one ingress: every request, from node:http or in process, is read into a Visit, gets its id, client IP and
+ * scope here, is served by the first surface that accepts it, and its answer passes the ordered answer steps
+ * (src/http/answer-steps.ts), then its log line and metrics.
+ *
+ * A Visit reads what a surface asks of the request where it is: from node's request on a socket (headers, path and
+ * query, the body into one buffer), and a Fetch Request is made of it only when a surface or step reads one (Yoga's
+ * whole pipeline, the pages, a body to compress). Building that Request and writing a Response back had been a large
+ * share of a small answer's CPU (docs/performance.md, Levers).
  */
 
-/** One request as a surface serves it: the Fetch Request (a GET for a HEAD), its URL, and what the ingress began. */
+/** One request as a surface serves it. */
 export interface Visit {
-  request: Request;
-  url: URL;
+  /** The method the surface serves: GET for a HEAD (the head step drops the body). */
+  method: string;
+  /** The URL's path, as URL parsing gives it (percent-escapes kept). */
+  path: string;
+  /** The query parameters. */
+  readonly search: URLSearchParams;
+  headers: HeaderReader;
+  /** The request URL as text (Yoga reads it; an Origin is judged against it). */
+  readonly href: string;
+  readonly url: URL;
+  /** The request as a Fetch Request, made when first read (without its body: read that with `body`). */
+  readonly request: Request;
+  /** The body, read once; 413 payload_too_large past `maxBytes`, before any of it is parsed. */
+  body(maxBytes: number): Promise<Uint8Array<ArrayBuffer>>;
+  /** Whether the client has gone (an unexpected error is then logged as its hang-up). */
+  readonly signal: { readonly aborted: boolean };
   scope: RequestScope;
   admission: Admission;
   ip: string;
 }
 
-/** One surface (pages, health, MCP, GraphQL, REST): which requests it takes, and its one entry. */
+/**
+ * A JSON answer a surface gives as bytes, without a Fetch Response: a 200 whose body no answer step changes is written
+ * with one writeHead. A class, told apart by instanceof: a whatwg-node Response has a `bytes` member of its own.
+ */
+export class BytesAnswer {
+  constructor(
+    readonly status: number,
+    readonly head: Array<[string, string]>,
+    readonly bytes: Buffer<ArrayBuffer>,
+  ) {}
+
+  toResponse(): Response {
+    return new Response(this.bytes, { status: this.status, headers: this.head });
+  }
+}
+
+/** One surface (pages, site, health, MCP, GraphQL, REST): which requests it takes, and its one entry. */
 export interface HttpSurface {
-  accepts(path: string, request: Request): boolean;
-  serve(visit: Visit): Promise<Response>;
+  accepts(path: string, method: string): boolean;
+  serve(visit: Visit): Promise<Response | BytesAnswer>;
 }
 
 export interface Ingress {
-  /** The Fetch path: everything the lanes do not take. */
-  handle(original: Request, server?: ServerContext): Promise<Response>;
-  /** A request's start, from the headers it came with: its id, log, client IP and admission. */
-  begin(method: string, headers: HeaderReader, server: ServerContext | undefined, path: string): Exchange & { ip: string };
-  /** Writes a lane's plain 200 with one writeHead when every step leaves its body as it is; false when it must be finished. */
-  writeOnNode(res: ServerResponse, exchange: Exchange, first: Array<[string, string]>, bytes: Uint8Array): boolean;
-  /** A lane's answer it does not write itself, finished as any other with a Fetch Request made from node's. */
-  finishOnNode(req: IncomingMessage, res: ServerResponse, served: Response, exchange: Exchange): Promise<void>;
+  /** node:http's request listener. */
+  listener(req: IncomingMessage, res: ServerResponse): void;
+  /** One request in process (tests, bench:scale), through the same surfaces and steps. */
+  fetch(request: Request, server?: ServerContext): Promise<Response>;
 }
 
 /** The metrics' route label of a request no route or operation named (GraphiQL, unmatched paths, MCP, pages). */
@@ -53,6 +85,71 @@ const FIXED_ROUTES: Record<MetricsSurface, string> = {
   other: 'other',
 };
 
+/**
+ * A request target URL parsing leaves as it is: a path in letters, digits and `-_~/` (nothing to re-encode or resolve:
+ * no `%`, no `.` segment, no `\`), a query of printable ASCII but `#`. Anything else is read through URL.
+ */
+const PLAIN_PATH = /^\/[A-Za-z0-9_~/-]*$/;
+const PLAIN_QUERY = /^[\x21\x22\x24-\x7e]*$/;
+
+/** A Visit without its scope: what the two edges read differently. */
+type Reading = Omit<Visit, 'scope' | 'admission' | 'ip'>;
+
+/** node's request as a Visit reads it. */
+function nodeReading(req: IncomingMessage, res: ServerResponse): Reading {
+  const target = req.url ?? '/';
+  const href = `http://${req.headers.host ?? 'localhost'}${target}`;
+  const cut = target.indexOf('?');
+  const rawPath = cut < 0 ? target : target.slice(0, cut);
+  const rawQuery = cut < 0 ? '' : target.slice(cut + 1);
+  const plain = PLAIN_PATH.test(rawPath) && PLAIN_QUERY.test(rawQuery);
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  let url: URL | undefined;
+  let search: URLSearchParams | undefined;
+  let request: Request | undefined;
+  const reading: Reading = {
+    method,
+    path: plain ? rawPath : new URL(href).pathname,
+    headers: nodeHeaderReader(req.headers),
+    href,
+    get url() {
+      return (url ??= new URL(href));
+    },
+    get search() {
+      return (search ??= plain ? new URLSearchParams(rawQuery) : reading.url.searchParams);
+    },
+    get request() {
+      return (request ??= fetchRequestOf(req, method));
+    },
+    body: (maxBytes) => readNodeBody(req, maxBytes),
+    signal: {
+      get aborted() {
+        return res.destroyed;
+      },
+    },
+  };
+  return reading;
+}
+
+/** A Fetch Request as a Visit reads it (in process). */
+function fetchReading(original: Request): Reading {
+  // HEAD is GET without the body, on every GET route.
+  const request =
+    original.method === 'HEAD' ? new Request(original.url, { method: 'GET', headers: original.headers, signal: original.signal }) : original;
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    path: url.pathname,
+    search: url.searchParams,
+    headers: request.headers,
+    href: request.url,
+    url,
+    request,
+    body: (maxBytes) => readBody(request, maxBytes),
+    signal: request.signal,
+  };
+}
+
 export function createIngress(options: {
   log: Logger;
   trustProxy: boolean;
@@ -61,7 +158,7 @@ export function createIngress(options: {
   cors: ApiCors;
   metrics?: Metrics;
 }): Ingress {
-  const { steps, surfaces } = options;
+  const { steps, surfaces, log } = options;
 
   /** The request's log line and metrics. */
   function record({ method, path, scope, started }: Exchange, status: number): void {
@@ -74,15 +171,22 @@ export function createIngress(options: {
     options.metrics.observeRequest({ surface, route, method, status, seconds: ms / 1000 });
   }
 
-  const begin: Ingress['begin'] = (method, headers, server, path) => {
+  /** Serves a request read at either edge: its exchange, and its surface's answer. */
+  async function served(method: string, reading: Reading, server: ServerContext | undefined): Promise<[Exchange, Response | BytesAnswer]> {
     const started = performance.now();
+    const { headers, path } = reading;
     const requestId = requestIdFor(headers.get('x-request-id'));
-    const scope: RequestScope = { requestId, log: options.log.child({ requestId }) };
-    return { method, headers, path, scope, admission: {}, started, ip: clientIp({ headers }, server, options.trustProxy) };
-  };
+    const scope: RequestScope = { requestId, log: log.child({ requestId }) };
+    const exchange: Exchange = { method, headers, path, scope, admission: {}, started };
+    const ip = clientIp({ headers }, server, options.trustProxy);
+    const surface = surfaces.find((s) => s.accepts(path, reading.method)) ?? surfaces[surfaces.length - 1];
+    const visit: Visit = Object.assign(reading, { scope, admission: exchange.admission, ip });
+    return [exchange, await surface.serve(visit)];
+  }
 
-  async function finish(exchange: Exchange, request: Request, served: Response): Promise<Response> {
-    let response = served;
+  /** The answer steps on a Response, then the log line. */
+  async function finish(exchange: Exchange, request: Request, answer: Response | BytesAnswer): Promise<Response> {
+    let response = answer instanceof BytesAnswer ? answer.toResponse() : answer;
     for (const step of steps) {
       if (step.answer) response = await step.answer(exchange, request, response);
       else step.head(exchange, response, 0);
@@ -91,31 +195,39 @@ export function createIngress(options: {
     return response;
   }
 
+  /** A 200 of bytes with one writeHead, when every step leaves its body as it is; false when it must be finished. */
+  function writeBytes(res: ServerResponse, exchange: Exchange, answer: BytesAnswer): boolean {
+    if (answer.status !== 200) return false;
+    const { bytes } = answer;
+    const head = new HeadList(200, [...answer.head, ['content-length', String(bytes.byteLength)]]);
+    for (const step of steps) if (step.head(exchange, head, bytes.byteLength) === false) return false;
+    res.writeHead(200, head.flat()).end(bytes);
+    record(exchange, 200);
+    return true;
+  }
+
+  async function serveNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A preflight (any OPTIONS request) is the browser asking, not the client: nothing is counted or logged.
+    if (req.method === 'OPTIONS') return sendNodeResponse(options.cors.preflight(fetchRequestOf(req)), res, req, true);
+    const reading = nodeReading(req, res);
+    const [exchange, answer] = await served(req.method ?? 'GET', reading, { req });
+    if (answer instanceof BytesAnswer && writeBytes(res, exchange, answer)) return;
+    await sendNodeResponse(await finish(exchange, reading.request, answer), res, req, true);
+  }
+
   return {
-    begin,
-    async handle(original, server) {
-      // A preflight (any OPTIONS request) is the browser asking, not the client: nothing is counted or logged.
+    listener(req, res) {
+      serveNode(req, res).catch((e: unknown) => {
+        // The surfaces and the answer steps answer every error; if one ever threw, the client gets a reset, not a hang.
+        log.error({ err: e }, 'request failed unanswered');
+        res.destroy();
+      });
+    },
+    async fetch(original, server) {
       if (original.method === 'OPTIONS') return options.cors.preflight(original);
-      // HEAD is GET without the body, on every GET route.
-      const head = original.method === 'HEAD';
-      const request = head ? new Request(original.url, { method: 'GET', headers: original.headers, signal: original.signal }) : original;
-      // Parsed once: the surface reads its path and query, the steps the path.
-      const url = new URL(request.url);
-      const exchange = begin(original.method, original.headers, server, url.pathname);
-      const { scope, admission, ip } = exchange;
-      const surface = surfaces.find((s) => s.accepts(url.pathname, request)) ?? surfaces[surfaces.length - 1];
-      return finish(exchange, request, await surface.serve({ request, url, scope, admission, ip }));
-    },
-    writeOnNode(res, exchange, first, bytes) {
-      const answer = new HeadList(200, [...first, ['content-length', String(bytes.byteLength)]]);
-      for (const step of steps) if (step.head(exchange, answer, bytes.byteLength) === false) return false;
-      res.writeHead(200, answer.flat()).end(bytes);
-      record(exchange, 200);
-      return true;
-    },
-    async finishOnNode(req, res, served, exchange) {
-      const request = fetchRequestOf(req);
-      await sendNodeResponse(await finish(exchange, request, served), res, req, true);
+      const reading = fetchReading(original);
+      const [exchange, answer] = await served(original.method, reading, server);
+      return finish(exchange, reading.request, answer);
     },
   };
 }

@@ -40,9 +40,9 @@ export function parsesAsPath(target: string): boolean {
 }
 
 /**
- * A request target and Host Node accepted but the Fetch layer cannot turn into a URL: `OPTIONS *`, absolute-form
- * targets (`GET http://other/ HTTP/1.1`), a Host with a space or a port past 65535. Answered here with the §7
- * envelope instead of letting the adapter throw.
+ * A request target and Host Node accepted but URL parsing cannot read: `OPTIONS *`, absolute-form targets
+ * (`GET http://other/ HTTP/1.1`), a Host with a space or a port past 65535. Answered here with the §7 envelope, so
+ * that the ingress (src/http/ingress.ts) never meets one.
  */
 function malformedTarget(req: IncomingMessage): string | null {
   const target = req.url ?? '';

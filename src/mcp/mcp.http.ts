@@ -7,9 +7,7 @@ import {
   type JSONRPCRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../errors/api-error.js';
-import { readBody } from '../http/body.js';
 import type { HeaderReader } from '../graphql/context.js';
-import { Response } from '../http/fetch-api.js';
 import { utf8Bytes } from '../http/utf8.js';
 import type { Logger } from '../logging/logger.js';
 import { ExchangeTransport, type Delivery } from './mcp.exchange.js';
@@ -31,7 +29,6 @@ export interface McpHttpOptions {
   baseUrl: string;
   /** Origins allowed besides the service's own (MCP_ALLOWED_ORIGINS). @default none */
   allowedOrigins: string[];
-  maxBodyBytes: number;
   /** The tool runner of one request, for its client IP (keyless budgets) and request id. */
   runner: (ip: string, requestId: string, log: Logger) => RouteRunner;
   /**
@@ -46,7 +43,7 @@ export interface McpHttpOptions {
 
 type Scope = { ip: string; requestId: string; log: Logger };
 
-/** A POST to /mcp as the handler reads it: from a Fetch Request, or from node's request on the lane (src/app-lanes.ts). */
+/** A POST to /mcp as the handler reads it (src/http/ingress.ts's Visit). */
 export interface McpPost {
   headers: HeaderReader;
   /** The request's URL, read only to judge an Origin (isLoopbackSameOrigin). */
@@ -63,10 +60,10 @@ export interface McpAnswer {
 }
 
 export interface McpHttpHandler {
-  /** Any request to /mcp, as a Fetch Request. */
-  fetch(request: Request, scope: Scope): Promise<Response>;
   /** A POST to /mcp. */
   post(post: McpPost, scope: Scope): Promise<McpAnswer>;
+  /** Any other method: 403 for an Origin not allowed, else 405. */
+  other(request: Omit<McpPost, 'body'>): McpAnswer;
 }
 
 /** The media type of the answers the SDK's transport wrote; refusals of whole requests are ours, with a charset. */
@@ -161,13 +158,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
 
   return {
     post,
-    async fetch(request, scope) {
-      const answer =
-        request.method === 'POST'
-          ? await post({ headers: request.headers, url: () => request.url, body: () => readBody(request, options.maxBodyBytes) }, scope)
-          : (originRefusal(request.headers, () => request.url) ?? notPost());
-      return new Response(answer.body, { status: answer.status, headers: answer.headers });
-    },
+    other: ({ headers, url }) => originRefusal(headers, url) ?? notPost(),
   };
 }
 

@@ -3,15 +3,11 @@ import { ROUTE_DOCUMENTS } from '../errors/classify.js';
 import { translate } from '../errors/translate.js';
 import type { AppDeps, RequestContext } from '../graphql/context.js';
 import type { RequestContexts } from '../http/context.js';
-import type { HttpSurface } from '../http/ingress.js';
+import { Response } from '../http/fetch-api.js';
+import { BytesAnswer, type HttpSurface } from '../http/ingress.js';
 import { checkKeylessBatch, countKeyless } from '../limits/limits.service.js';
-import { createMcpHttpHandler, type McpHttpHandler } from './mcp.http.js';
+import { createMcpHttpHandler, type McpAnswer } from './mcp.http.js';
 import { prepareTools, type PreparedTool } from './mcp.server.js';
-
-/** The /mcp surface, and what its POST lane (src/app-lanes.ts) shares of it. */
-export interface McpSurface extends HttpSurface {
-  post: McpHttpHandler['post'];
-}
 
 /**
  * /mcp, §5.2: the keyless assistant server. Each tool call is one keyless request of the client IP, under its budgets,
@@ -25,14 +21,13 @@ export function createMcpSurface(options: {
   /** The OpenAPI document the tools' schemas come from. */
   openApiDocument: () => OpenAPIV3_1.Document;
   runOperation: (operationId: string, args: Record<string, unknown>, context: RequestContext) => Promise<Record<string, unknown>>;
-}): McpSurface {
+}): HttpSurface {
   const { deps, contexts } = options;
   let tools: PreparedTool[] | undefined;
   const mcp = createMcpHttpHandler({
     tools: () => (tools ??= prepareTools(options.openApiDocument())),
     baseUrl: deps.baseUrl,
     allowedOrigins: options.allowedOrigins,
-    maxBodyBytes: options.maxBodyBytes,
     admitKeyless: (ip, count) => checkKeylessBatch(ip, count, deps),
     countKeyless: (ip, count) => countKeyless(ip, count, deps),
     toApiError: (e, log, requestId) => translate(e, log, requestId, undefined, ROUTE_DOCUMENTS),
@@ -44,7 +39,19 @@ export function createMcpSurface(options: {
   });
   return {
     accepts: (path) => path === '/mcp',
-    serve: ({ request, scope, ip }) => mcp.fetch(request, { ip, requestId: scope.requestId, log: scope.log }),
-    post: mcp.post,
+    async serve(visit) {
+      const { method, headers, scope, ip } = visit;
+      const url = () => visit.href;
+      const answer =
+        method === 'POST'
+          ? await mcp.post({ headers, url, body: () => visit.body(options.maxBodyBytes) }, { ip, requestId: scope.requestId, log: scope.log })
+          : mcp.other({ headers, url });
+      return answered(answer);
+    },
   };
+}
+
+/** A 200's JSON as bytes, for one write; anything else (a refusal, a 202 without a body) as a Response. */
+function answered({ status, headers, body }: McpAnswer): BytesAnswer | Response {
+  return status === 200 && body ? new BytesAnswer(200, Object.entries(headers), body) : new Response(body, { status, headers });
 }

@@ -68,14 +68,14 @@ function errorResponse(error: ApiError): Response {
  * like every catalogue read (X-Cache, Age), and answered with `Cache-Control: public, max-age=300` and a weak ETag.
  */
 export function createSiteSurface(contexts: RequestContexts): HttpSurface {
-  async function page({ request, url, scope, admission, ip }: Visit): Promise<Response> {
-    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  async function page({ headers: sent, path: asSent, search, scope, admission, ip }: Visit): Promise<Response> {
+    const path = asSent.length > 1 ? asSent.replace(/\/+$/, '') : asSent;
     for (const entry of SITE_PAGES) {
       const param = entry.match(path);
       if (param === null) continue;
       scope.route = entry.route;
       const ctx = await contexts.contextFor({ caller: 'keyless', surface: 'pages', scope, admission, ip });
-      const query = entry.query?.(url.searchParams) ?? {};
+      const query = entry.query?.(search) ?? {};
       const answer = await answerThroughCache(
         ctx,
         `page:${entry.route}`,
@@ -87,7 +87,7 @@ export function createSiteSurface(contexts: RequestContexts): HttpSurface {
         PAGE_ANSWERS,
       );
       const headers = { 'content-type': HTML, 'cache-control': `public, max-age=${PAGE_MAX_AGE}`, ...PAGE_HEADERS };
-      return validated(answer.html, answer.etag, headers, request.headers.get('if-none-match'));
+      return validated(answer.html, answer.etag, headers, sent.get('if-none-match'));
     }
     await contexts.admitKeyless(admission, ip);
     scope.route = path.startsWith('/media/') ? '/media/{path}' : 'unmatched page';
@@ -99,11 +99,11 @@ export function createSiteSurface(contexts: RequestContexts): HttpSurface {
       'content-security-policy': "default-src 'none'",
       'x-content-type-options': 'nosniff',
     };
-    return validated(media.body, media.etag, headers, request.headers.get('if-none-match'));
+    return validated(media.body, media.etag, headers, sent.get('if-none-match'));
   }
 
   return {
-    accepts: (path, request) => request.method === 'GET' && isSitePath(path),
+    accepts: (path, method) => method === 'GET' && isSitePath(path),
     async serve(visit) {
       try {
         return await page(visit);

@@ -51,8 +51,8 @@ afterAll(async () => {
 });
 
 const SEARCH = '{ venues(first: 1) { totalCount } }';
-/** The lane takes a plain JSON POST; `Content-Encoding: identity` sends the same request through the Fetch path. */
-const PATHS = { lane: {}, 'Fetch path': { 'content-encoding': 'identity' } } as const;
+/** A plain JSON POST, and the same with `Content-Encoding: identity` (accepted: nothing to decode). */
+const PATHS = { 'plain POST': {}, 'POST with Content-Encoding: identity': { 'content-encoding': 'identity' } } as const;
 
 function post(headers: Record<string, string>, body: string = JSON.stringify({ query: SEARCH })): Promise<RawAnswer> {
   return sendRaw(base, '/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
@@ -71,7 +71,7 @@ function expectRefusal(answer: RawAnswer, status: number, code: string, mediaTyp
 }
 
 describe('the HTTP layer’s refusals on /graphql follow the Accept header', () => {
-  it.each(Object.entries(PATHS))('401 missing_api_key on the %s: the media type the client accepts', async (_path, headers) => {
+  it.each(Object.entries(PATHS))('401 missing_api_key to a %s: the media type the client accepts', async (_path, headers) => {
     expectRefusal(await post({ ...headers, accept: GRAPHQL_RESPONSE }), 401, 'missing_api_key', GRAPHQL_RESPONSE);
     expectRefusal(await post({ ...headers, accept: 'application/json' }), 401, 'missing_api_key', 'application/json');
     expectRefusal(await post(headers), 401, 'missing_api_key', 'application/json');

@@ -109,12 +109,12 @@ describe('a plain POST is answered as Yoga answers it', () => {
   for (const [what, params] of documents) {
     for (const accept of [undefined, '*/*', 'application/json', 'application/graphql-response+json']) {
       it(`${what}, Accept ${accept ?? '(none)'}`, async () => {
-        const lane = await answer(params, accept);
+        const plain = await answer(params, accept);
         // The same parameters with a null extra key (which Yoga ignores) take Yoga's whole pipeline.
         const yoga = await answer({ ...params, unused: null }, accept);
-        expect(lane.took).toBe(true);
+        expect(plain.took).toBe(true);
         expect(yoga.took).toBe(false);
-        expect({ status: lane.status, headers: lane.headers, text: lane.text }).toEqual({
+        expect({ status: plain.status, headers: plain.headers, text: plain.text }).toEqual({
           status: yoga.status,
           headers: yoga.headers,
           text: yoga.text,
@@ -123,10 +123,10 @@ describe('a plain POST is answered as Yoga answers it', () => {
     }
   }
 
-  it('answers a search’s data in the lane with the content type Yoga gives it', async () => {
-    const lane = await answer(documents[0][1], 'application/graphql-response+json');
-    expect(lane.status).toBe(200);
-    expect(Object.fromEntries(lane.headers)['content-type']).toBe('application/graphql-response+json; charset=utf-8');
-    expect(JSON.parse(lane.text).data.venues.nodes).toHaveLength(3);
+  it('answers a search’s data as a plain POST with the content type Yoga gives it', async () => {
+    const plain = await answer(documents[0][1], 'application/graphql-response+json');
+    expect(plain.status).toBe(200);
+    expect(Object.fromEntries(plain.headers)['content-type']).toBe('application/graphql-response+json; charset=utf-8');
+    expect(JSON.parse(plain.text).data.venues.nodes).toHaveLength(3);
   });
 });

@@ -38,34 +38,49 @@ export function sendRaw(
 /** A raw answer whose body is text: latin1 when it is encoded (compressed bytes then compare exactly), UTF-8 otherwise. */
 export type RawTextAnswer = Omit<RawAnswer, 'body'> & { body: string };
 
+/** Headers of the connection, not of the answer: a socket has them, an answer in process does not. */
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/** The answer as `app.fetch` gives it, in a RawAnswer's form. */
+async function rawOf(response: Response): Promise<RawAnswer> {
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'date') headers.push(`${name.toLowerCase()}: ${value}`);
+  });
+  return { status: response.status, headers: headers.sort(), body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** What two ways must agree on: the status, every header of the answer, the bytes (as text: latin1 when encoded). */
+function comparable(answer: RawAnswer): RawTextAnswer {
+  const encoded = answer.headers.some((x) => x.startsWith('content-encoding:'));
+  const headers = answer.headers.filter((h) => !CONNECTION_HEADERS.has(h.slice(0, h.indexOf(':'))));
+  return { status: answer.status, headers, body: answer.body.toString(encoded ? 'latin1' : 'utf8') };
+}
+
 /**
- * A POST sent both ways, through a node:http lane and through the Fetch path (its twin says `Content-Encoding:
- * identity`, which changes nothing else), after a third client's `warm` copy, so that with the response cache on both
- * sides are answered from it. `headersOf` gives each side's headers; `isLane` is the lane's own test of them. The two
- * answers must be equal, status, every header and every byte; the lane's is returned.
+ * A request sent two ways to one app: over a real connection (src/http/ingress.ts writes an answer that no step
+ * changes as bytes with one writeHead) and in process through `app.fetch` (every answer finished as a Response),
+ * after a third client's `warm` copy, so that with the response cache on both sides are answered from it.
+ * `headersOf` gives each side's headers (its own key and client IP keep their limit headers in step). The two answers
+ * must be equal, status, every header but the connection's and every byte; the socket's is returned, with its
+ * Content-Length checked against its body.
  */
-export async function postBothWays(
+export async function sendBothWays(
+  app: { fetch(request: Request): Promise<Response> },
   base: string,
   target: string,
-  text: string,
-  options: {
-    headersOf: (side: 'lane' | 'fetch') => Record<string, string>;
-    warm: Record<string, string>;
-    isLane: (headers: Record<string, string>) => boolean;
-  },
+  init: { method?: string; body?: string },
+  options: { headersOf: (side: 'socket' | 'process') => Record<string, string>; warm: Record<string, string> },
 ): Promise<RawTextAnswer> {
-  const on = async (side: 'lane' | 'fetch') => {
-    const headers = options.headersOf(side);
-    if (side === 'fetch') headers['content-encoding'] = 'identity';
-    expect(options.isLane({ ...headers, 'content-length': String(Buffer.byteLength(text)) })).toBe(side === 'lane');
-    const answer = await sendRaw(base, target, { method: 'POST', headers, body: text });
-    return { ...answer, body: answer.body.toString(answer.headers.some((x) => x.startsWith('content-encoding:')) ? 'latin1' : 'utf8') };
-  };
-  await sendRaw(base, target, { method: 'POST', headers: options.warm, body: text });
-  const lane = await on('lane');
-  const fetchPath = await on('fetch');
-  expect(lane).toEqual(fetchPath);
-  return lane;
+  const method = init.method ?? 'GET';
+  await sendRaw(base, target, { method, headers: options.warm, body: init.body });
+  const socket = await sendRaw(base, target, { method, headers: options.headersOf('socket'), body: init.body });
+  const length = rawHeader(socket, 'content-length');
+  if (length !== undefined && method !== 'HEAD') expect(Number(length)).toBe(socket.body.byteLength);
+  const inProcess = await app.fetch(new Request(`${base}${target}`, { method, headers: options.headersOf('process'), body: init.body }));
+  const answer = comparable(socket);
+  expect(answer).toEqual(comparable(await rawOf(inProcess)));
+  return answer;
 }
 
 /** A header's value in a raw answer. */

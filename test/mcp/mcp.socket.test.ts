@@ -1,44 +1,17 @@
-// The MCP POST lane (src/mcp/mcp.lane.ts): which requests node:http serves without the Fetch layer, and that each
-// answers there as it does on the Fetch path, status, every header and every byte.
+// An MCP POST answers the same over a socket, where the ingress writes a 200 as bytes with one writeHead, as in
+// process, where every answer is finished as a Response (src/http/ingress.ts): status, every header and every byte.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mcpPostLaneOf } from '../../src/mcp/mcp.lane.js';
 import { SPEC_POLICY } from '../../src/limits/limits.policy.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { listenApp } from '../support/processes.js';
-import { postBothWays, rawHeader as header } from '../support/raw-http.js';
-
-const MAX_BODY_BYTES = 64 * 1024;
-const POST = { 'content-type': 'application/json', 'content-length': '100' };
-
-describe('mcpPostLaneOf: which MCP POSTs node:http serves without the Fetch layer', () => {
-  const lane = (headers: Record<string, string>, target = '/mcp', method = 'POST') => mcpPostLaneOf(method, target, headers, MAX_BODY_BYTES);
-
-  it('takes a POST to /mcp with a declared length within the body limit, whatever its media type, and gives that length', () => {
-    expect(lane(POST)).toBe(100);
-    expect(lane({ ...POST, 'content-type': 'text/plain', accept: 'application/json' })).toBe(100); // refused by the handler, as on the Fetch path
-    expect(lane({ ...POST, 'content-length': String(MAX_BODY_BYTES) })).toBe(MAX_BODY_BYTES);
-  });
-
-  it('leaves to the Fetch path a body past the limit, a chunked or encoded one, CORS, a query string and other methods', () => {
-    expect(lane({ ...POST, 'content-length': String(MAX_BODY_BYTES + 1) })).toBeNull();
-    expect(lane({ 'content-type': 'application/json' })).toBeNull();
-    expect(lane({ ...POST, 'transfer-encoding': 'chunked' })).toBeNull();
-    expect(lane({ ...POST, 'content-encoding': 'identity' })).toBeNull();
-    expect(lane({ ...POST, origin: 'http://api.test' })).toBeNull();
-    expect(lane(POST, '/mcp?x=1')).toBeNull();
-    expect(lane(POST, '/mcp/')).toBeNull();
-    expect(lane(POST, '/mcp', 'GET')).toBeNull();
-    expect(mcpPostLaneOf('POST', undefined, POST, MAX_BODY_BYTES)).toBeNull();
-  });
-});
+import { rawHeader as header, sendBothWays } from '../support/raw-http.js';
 
 const ACCEPT = 'application/json, text/event-stream';
 const call = (id: number | string, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 
 /**
- * An app on a real listener, and each request sent both ways: through the lane, and through the Fetch path (its twin
- * says `Content-Encoding: identity`, which changes nothing else). Each side has its own client IP, so their keyless
- * counters, and so their headers, move in step.
+ * An app on a real listener, and each request sent both ways: over a socket and in process. Each side has its own
+ * client IP, so their keyless counters, and so their headers, move in step.
  */
 function twoWays(options: TestAppOptions) {
   const env = { t: undefined as unknown as TestApp, base: '', close: async () => {} };
@@ -54,17 +27,22 @@ function twoWays(options: TestAppOptions) {
 
   async function both(body: unknown, headers: Record<string, string> = {}) {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return postBothWays(env.base, '/mcp', text, {
-      headersOf: (side) => ({
-        'content-type': 'application/json',
-        accept: ACCEPT,
-        'x-request-id': 'mcp-lane-test-1',
-        'x-forwarded-for': side === 'lane' ? '10.0.2.1' : '10.0.2.2',
-        ...headers,
-      }),
-      warm: { 'content-type': 'application/json', accept: ACCEPT, 'x-forwarded-for': '10.0.2.3' },
-      isLane: (h) => mcpPostLaneOf('POST', '/mcp', h, MAX_BODY_BYTES) !== null,
-    });
+    return sendBothWays(
+      env.t.app,
+      env.base,
+      '/mcp',
+      { method: 'POST', body: text },
+      {
+        headersOf: (side) => ({
+          'content-type': 'application/json',
+          accept: ACCEPT,
+          'x-request-id': 'mcp-socket-test',
+          'x-forwarded-for': side === 'socket' ? '10.0.2.1' : '10.0.2.2',
+          ...headers,
+        }),
+        warm: { 'content-type': 'application/json', accept: ACCEPT, 'x-forwarded-for': '10.0.2.3' },
+      },
+    );
   }
   return { env, both };
 }
@@ -72,7 +50,7 @@ function twoWays(options: TestAppOptions) {
 describe.each([
   ['without the response cache', {}],
   ['with the response cache (both sides answered from it)', { responseCache: { ttlSeconds: 300 } }],
-] as const)('the MCP POST lane answers as the Fetch path does, %s', (_name, options) => {
+] as const)('an MCP POST answers over a socket as in process, %s', (_name, options) => {
   const { env, both } = twoWays({ ...options, limits: { ...SPEC_POLICY, keylessPerMinute: 1_000 } });
 
   it("M1's call: status, every header and the body byte for byte; the keyless limit headers and the request id", async () => {
@@ -80,11 +58,11 @@ describe.each([
     expect(answer.status).toBe(200);
     const { result } = JSON.parse(answer.body);
     expect(result.structuredContent.data).toHaveLength(20);
-    expect(result.structuredContent.request_id).toBe('mcp-lane-test-1');
+    expect(result.structuredContent.request_id).toBe('mcp-socket-test');
     expect(header(answer, 'content-type')).toBe('application/json');
     expect(header(answer, 'cache-control')).toBe('no-store');
     expect(header(answer, 'x-ratelimit-remaining')).toBeDefined();
-    expect(header(answer, 'x-request-id')).toBe('mcp-lane-test-1');
+    expect(header(answer, 'x-request-id')).toBe('mcp-socket-test');
     expect(header(await both(call(2, 'search_venues', { limit: 20 }), { 'accept-encoding': 'br' }), 'content-encoding')).toBe('br');
   });
 
@@ -102,12 +80,12 @@ describe.each([
     expect((await both({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': 'text/plain' })).status).toBe(415);
   });
 
-  it('logs each lane request as the Fetch path does', async () => {
+  it('logs each request the same both ways', async () => {
     await both({ jsonrpc: '2.0', id: 1, method: 'ping' });
     const lines = env.t.logs.filter((l) => l.includes('"msg":"request"') && l.includes('"path":"/mcp"')).map((l) => JSON.parse(l));
     expect(lines.slice(-2).map(({ method, path, status, requestId }) => ({ method, path, status, requestId }))).toEqual([
-      { method: 'POST', path: '/mcp', status: 200, requestId: 'mcp-lane-test-1' },
-      { method: 'POST', path: '/mcp', status: 200, requestId: 'mcp-lane-test-1' },
+      { method: 'POST', path: '/mcp', status: 200, requestId: 'mcp-socket-test' },
+      { method: 'POST', path: '/mcp', status: 200, requestId: 'mcp-socket-test' },
     ]);
   });
 });

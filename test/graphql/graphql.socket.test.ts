@@ -1,48 +1,18 @@
+// A GraphQL POST answers the same over a socket, where the ingress writes an answer no step changes as bytes with one
+// writeHead, as in process, where every answer is finished as a Response (src/http/ingress.ts).
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphqlPostLaneOf } from '../../src/graphql/post-lane.js';
 import { loadPersistedOperations } from '../../src/graphql/persisted-operations.js';
 import { createApiKey } from '../../src/auth/api-keys.service.js';
 import { venueRoutes } from '../../src/venues/venues.rest.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { listenApp } from '../support/processes.js';
-import { postBothWays, rawHeader as header, sendRaw } from '../support/raw-http.js';
+import { rawHeader as header, sendBothWays, sendRaw } from '../support/raw-http.js';
 import { camelBody, targets, validBody } from '../inquiries/support.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
-const JSON_POST = { 'content-type': 'application/json', 'content-length': '100' };
-
-describe('graphqlPostLaneOf: which GraphQL POSTs node:http serves without the Fetch layer', () => {
-  const lane = (headers: Record<string, string>, target = '/graphql', method = 'POST') => graphqlPostLaneOf(method, target, headers, MAX_BODY_BYTES);
-
-  it('takes a JSON POST to /graphql with a declared length within the body limit, and gives that length', () => {
-    expect(lane(JSON_POST)).toBe(100);
-    expect(lane({ ...JSON_POST, 'content-type': 'application/json; charset=utf-8', authorization: 'Bearer x', accept: '*/*' })).toBe(100);
-    expect(lane({ ...JSON_POST, 'content-length': '0' })).toBe(0);
-    expect(lane({ ...JSON_POST, 'content-length': String(MAX_BODY_BYTES) })).toBe(MAX_BODY_BYTES);
-  });
-
-  it('leaves to the Fetch path a body past the limit, a chunked or encoded one, CORS, a query string and other media types', () => {
-    expect(lane({ ...JSON_POST, 'content-length': String(MAX_BODY_BYTES + 1) })).toBeNull(); // the Fetch path's 413
-    expect(lane({ 'content-type': 'application/json' })).toBeNull(); // no declared length
-    expect(lane({ ...JSON_POST, 'content-length': '1e3' })).toBeNull();
-    expect(lane({ ...JSON_POST, 'transfer-encoding': 'chunked' })).toBeNull();
-    expect(lane({ ...JSON_POST, 'content-encoding': 'gzip' })).toBeNull();
-    expect(lane({ ...JSON_POST, 'content-encoding': 'identity' })).toBeNull();
-    expect(lane({ ...JSON_POST, origin: 'https://app.example' })).toBeNull();
-    expect(lane({ ...JSON_POST, 'content-type': 'application/graphql' })).toBeNull();
-    expect(lane({ ...JSON_POST, 'content-type': 'application/jsonx' })).toBeNull();
-    expect(lane({ 'content-length': '100' })).toBeNull();
-    expect(lane(JSON_POST, '/graphql?query=%7B__typename%7D')).toBeNull();
-    expect(lane(JSON_POST, '/graphql/')).toBeNull();
-    expect(lane(JSON_POST, '/api/v1/inquiries/venue')).toBeNull();
-    expect(lane(JSON_POST, '/graphql', 'GET')).toBeNull();
-    expect(lane(JSON_POST, '/graphql', 'PUT')).toBeNull();
-    expect(graphqlPostLaneOf('POST', undefined, JSON_POST, MAX_BODY_BYTES)).toBeNull();
-  });
-});
 
 const SEARCH = venueRoutes.find((r) => r.operationId === 'searchVenues')!.document;
 const MANIFEST = fileURLToPath(new URL('../../examples/frontend/generated/persisted-documents.json', import.meta.url));
@@ -65,36 +35,40 @@ function listeningTestApp(options: TestAppOptions = {}) {
 }
 
 /**
- * An app on a real listener, and each request sent both ways: through the lane, and through the Fetch path (its twin
- * says `Content-Encoding: identity`, which changes nothing else). Each side has its own key and client IP, so their
- * limit counters, and so their headers, move in step.
+ * An app on a real listener, and each request sent both ways: over a socket and in process. Each side has its own key
+ * and client IP, so their limit counters, and so their headers, move in step.
  */
 function twoWays(options: TestAppOptions) {
-  const sides = { lane: { key: '', ip: '10.0.1.1' }, fetch: { key: '', ip: '10.0.1.2' } };
+  const sides = { socket: { key: '', ip: '10.0.1.1' }, process: { key: '', ip: '10.0.1.2' } };
   const env = listeningTestApp({ now: () => new Date('2026-06-01T12:00:00Z'), trustProxy: true, ...options });
   beforeAll(async () => {
-    sides.lane.key = (await createApiKey({ tier: 'pro', name: 'lane' }, env.t.db)).key;
-    sides.fetch.key = (await createApiKey({ tier: 'pro', name: 'fetch path' }, env.t.db)).key;
+    sides.socket.key = (await createApiKey({ tier: 'pro', name: 'socket' }, env.t.db)).key;
+    sides.process.key = (await createApiKey({ tier: 'pro', name: 'in process' }, env.t.db)).key;
   });
 
   /** `body` as given (text) or as JSON; `key`: the side's own, none, or this one. */
   async function both(body: unknown, headers: Record<string, string> = {}, key: 'own' | 'none' | string = 'own') {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return postBothWays(env.base, '/graphql', text, {
-      headersOf: (side) => {
-        const h: Record<string, string> = {
-          'content-type': 'application/json',
-          'x-request-id': 'lane-test-0002',
-          'x-forwarded-for': sides[side].ip,
-          ...headers,
-        };
-        if (key === 'own') h.authorization = `Bearer ${sides[side].key}`;
-        else if (key !== 'none') h.authorization = `Bearer ${key}`;
-        return h;
+    return sendBothWays(
+      env.t.app,
+      env.base,
+      '/graphql',
+      { method: 'POST', body: text },
+      {
+        headersOf: (side) => {
+          const h: Record<string, string> = {
+            'content-type': 'application/json',
+            'x-request-id': 'socket-test-0002',
+            'x-forwarded-for': sides[side].ip,
+            ...headers,
+          };
+          if (key === 'own') h.authorization = `Bearer ${sides[side].key}`;
+          else if (key !== 'none') h.authorization = `Bearer ${key}`;
+          return h;
+        },
+        warm: { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'x-forwarded-for': '10.0.1.3', ...headers },
       },
-      warm: { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'x-forwarded-for': '10.0.1.3', ...headers },
-      isLane: (h) => graphqlPostLaneOf('POST', '/graphql', h, MAX_BODY_BYTES) !== null,
-    });
+    );
   }
   return { env, both };
 }
@@ -102,7 +76,7 @@ function twoWays(options: TestAppOptions) {
 describe.each([
   ['without the response cache', {}],
   ['with the response cache (both sides answered from it)', { responseCache: { ttlSeconds: 300 } }],
-] as const)('the GraphQL POST lane answers as the Fetch path does, %s', (_name, options) => {
+] as const)('a GraphQL POST answers over a socket as in process, %s', (_name, options) => {
   const { env, both } = twoWays(options);
 
   it("R1's search: status, every header and the body byte for byte; no-store, the limit headers, the request id", async () => {
@@ -114,7 +88,7 @@ describe.each([
     expect(header(answer, 'etag')).toBeUndefined();
     expect(header(answer, 'vary')).toBe('Accept-Encoding, Origin');
     expect(header(answer, 'x-ratelimit-remaining')).toBeDefined();
-    expect(header(answer, 'x-request-id')).toBe('lane-test-0002');
+    expect(header(answer, 'x-request-id')).toBe('socket-test-0002');
     expect(header(answer, 'x-cache')).toBe('responseCache' in options ? 'HIT' : undefined);
   });
 
@@ -146,11 +120,11 @@ describe.each([
     expect(JSON.parse(unparsed.body)).toEqual({ errors: [expect.objectContaining({ message: expect.stringContaining('Syntax Error') })] });
   });
 
-  it('what Yoga reads itself (a batch, bad JSON, an extra member, no query, an empty body) is answered by Yoga, as on the Fetch path', async () => {
+  it('what Yoga reads itself (a batch, bad JSON, an extra member, no query, an empty body) is answered by Yoga', async () => {
     for (const body of ['[{"query":"{ __typename }"}]', '{"query":', '{"query":"{ __typename }","extra":1}', '{"variables":{}}', '']) {
       const answer = await both(body);
       expect(answer.status, body).toBeGreaterThanOrEqual(200);
-      expect(header(answer, 'x-request-id'), body).toBe('lane-test-0002');
+      expect(header(answer, 'x-request-id'), body).toBe('socket-test-0002');
     }
   });
 
@@ -163,7 +137,7 @@ describe.each([
     expect([wrong.status, JSON.parse(wrong.body).errors[0].extensions.code]).toEqual([401, 'invalid_api_key']);
   });
 
-  it('a body of exactly the limit takes the lane; one byte more is the Fetch path 413', async () => {
+  it('a body of exactly the limit is read; one byte more is 413, declared or chunked', async () => {
     const query = '{ __typename }';
     const padded = (bytes: number) => `{"query":"${query}"}`.padEnd(bytes, ' ');
     const atLimit = await both(padded(MAX_BODY_BYTES));
@@ -174,22 +148,28 @@ describe.each([
       body: padded(MAX_BODY_BYTES + 1),
     });
     expect([past.status, JSON.parse(past.body.toString()).errors[0].extensions.code]).toEqual([413, 'payload_too_large']);
+    const chunked = await sendRaw(env.base, '/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'transfer-encoding': 'chunked' },
+      body: padded(MAX_BODY_BYTES + 1),
+    });
+    expect([chunked.status, JSON.parse(chunked.body.toString()).errors[0].extensions.code]).toEqual([413, 'payload_too_large']);
   });
 
-  it('logs each lane request as the Fetch path does', async () => {
-    await both({ query: 'query LaneLogged { __typename }' });
+  it('logs each request the same both ways', async () => {
+    await both({ query: 'query SocketLogged { __typename }' });
     const lines = env.t.logs.filter((l) => l.includes('"msg":"request"') && l.includes('"path":"/graphql"')).map((l) => JSON.parse(l));
     expect(lines.slice(-2).map(({ method, path, status, requestId }) => ({ method, path, status, requestId }))).toEqual([
-      { method: 'POST', path: '/graphql', status: 200, requestId: 'lane-test-0002' },
-      { method: 'POST', path: '/graphql', status: 200, requestId: 'lane-test-0002' },
+      { method: 'POST', path: '/graphql', status: 200, requestId: 'socket-test-0002' },
+      { method: 'POST', path: '/graphql', status: 200, requestId: 'socket-test-0002' },
     ]);
   });
 });
 
-describe('the GraphQL POST lane with persisted operations only (GRAPHQL_PERSISTED_ONLY)', () => {
+describe('a GraphQL POST with persisted operations only (GRAPHQL_PERSISTED_ONLY)', () => {
   const { both } = twoWays({ persistedOperations: { documents, only: true } });
 
-  it('an operation by hash answers; an unknown hash and a document as text are refused, as on the Fetch path', async () => {
+  it('an operation by hash answers; an unknown hash and a document as text are refused', async () => {
     const byHash = await both({ extensions: { persistedQuery: { version: 1, sha256Hash: hashOf('VenueSearch') } }, variables: { first: 2 } });
     expect([byHash.status, JSON.parse(byHash.body).data.venues.nodes.length]).toEqual([200, 2]);
     const unknown = await both({ extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } });
@@ -212,12 +192,12 @@ describe('a client that hangs up in the middle of a GraphQL POST body', () => {
       'host: api.test',
       'content-type: application/json',
       'content-length: 100',
-      'x-request-id: lane-hangup-01',
+      'x-request-id: socket-hangup-1',
     ];
     socket.write(`${head.join('\r\n')}\r\n\r\n{"query":"{ __typ`);
     socket.destroy();
     await expect
-      .poll(() => env.t.logs.some((l) => l.includes('lane-hangup-01') && l.includes('client closed the request')), { timeout: 5000 })
+      .poll(() => env.t.logs.some((l) => l.includes('socket-hangup-1') && l.includes('client closed the request')), { timeout: 5000 })
       .toBe(true);
     expect(env.t.logs.filter((l) => l.includes('"level":50') || l.includes('"level":"error"'))).toEqual([]);
     const next = await sendRaw(env.base, '/graphql', {
@@ -229,15 +209,14 @@ describe('a client that hangs up in the middle of a GraphQL POST body', () => {
   });
 });
 
-describe('a lead through the GraphQL POST lane', () => {
+describe('a lead through a GraphQL POST over a socket', () => {
   const env = listeningTestApp();
 
   it('one inquiry for an idempotency key in the header: sent twice at once (the lead, or idempotency_in_progress), then replayed', async () => {
     const input = camelBody(validBody('venue', await targets(env.t)));
     const query = 'mutation($input: VenueInquiryInput!) { createVenueInquiry(input: $input) { inquiryId status } }';
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'x-idempotency-key': 'lane-lead-0001' };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'x-idempotency-key': 'socket-lead-001' };
     const body = JSON.stringify({ query, variables: { input } });
-    expect(graphqlPostLaneOf('POST', '/graphql', { ...headers, 'content-length': String(body.length) }, MAX_BODY_BYTES)).not.toBeNull();
     const send = async () => JSON.parse((await sendRaw(env.base, '/graphql', { method: 'POST', headers, body })).body.toString());
     const answers = await Promise.all([send(), send()]);
     const leads = answers.filter((a) => a.data?.createVenueInquiry).map((a) => a.data.createVenueInquiry.inquiryId as string);
