@@ -5,7 +5,11 @@
  * `--embedded` each on its copy of one seeded embedded database, both pinned to CPU 0 and loaded in turn (autocannon
  * from this process on CPU 1, the order alternating round by round). Each round gives new ÷ old for req/s and for the
  * server's CPU per request (its embedded database's included); the median over the rounds is the answer. `--graphql`
- * adds R4's request (a GraphQL POST of 20 venues, bench/cases.ts). One server loaded after the other drifts with the
+ * adds R4's request (a GraphQL POST of 20 venues, bench/cases.ts), `--mcp` M1's (an assistant's search_venues).
+ * `--realistic` sends them as the realistic cases do (bench/realistic.ts): `Accept-Encoding: gzip, br`, an allowed
+ * Origin, a key and client address in turn from a pool of `--keys` (500), to servers that log every request to a
+ * pipe, with the default key lease, CORS and a trusted proxy (PostgreSQL only: the keys are made on its database).
+ * One server loaded after the other drifts with the
  * host (identical runs here differed 2× ten minutes apart); two loaded in turn share its spells.
  * An A/A run (the same code twice) gave ratios between 0.60 and 1.46 per round and a median of 0.93: differences under
  * ~10 % are not resolved (docs/performance.md, "Running it").
@@ -23,16 +27,22 @@ import { canPin, cleanupAll, freePort, pinSelf, registerCleanup, registerTempDir
 import { callgrindWrapper, hasCallgrind, instructionsPerRequest } from './instructions.js';
 import { median } from './report.js';
 import { baseEnv, FIRST_START_TIMEOUT_MS, LOAD_CPU, READY, SERVER_CPU } from './servers.js';
-import { measure, type Measurement } from './load.js';
+import { createRotation, measure, type Measurement, type Rotation } from './load.js';
 import { createScratchDatabase, isLoopback } from './postgres.js';
 import { abSummary, type AbRound } from './ab-summary.js';
-import { graphqlPost } from './cases.js';
+import { graphqlPost, mcpSearchCall } from './cases.js';
+import { clientAddress, REALISTIC_HEADERS, REALISTIC_KEYS_MIN, realisticApiEnv } from './realistic.js';
+import { openDatabase } from '../src/db/client.js';
+import { createApiKey } from '../src/auth/api-keys.service.js';
 
 const { values: args } = parseArgs({
   options: {
     old: { type: 'string' },
     path: { type: 'string', multiple: true },
     graphql: { type: 'boolean', default: false },
+    mcp: { type: 'boolean', default: false },
+    realistic: { type: 'boolean', default: false },
+    keys: { type: 'string', default: String(REALISTIC_KEYS_MIN) },
     embedded: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '6' },
     duration: { type: 'string', default: '3' },
@@ -45,12 +55,16 @@ const { values: args } = parseArgs({
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const oldDir = args.old ? resolve(args.old) : '';
 const paths = args.path ?? [];
-/** R4's request (bench/cases.ts), measured after the paths with --graphql: GraphQL POST of 20 venues. */
+/** R4's and M1's requests (bench/cases.ts), measured after the paths with --graphql and --mcp. */
 const R4 = graphqlPost();
-const loads: Array<{ label: string; method: 'GET' | 'POST'; path: string; body?: string }> = [
+const M1 = mcpSearchCall();
+const loads: Array<{ label: string; method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }> = [
   ...paths.map((path) => ({ label: path, method: 'GET' as const, path })),
   ...(args.graphql ? [{ label: 'R4 (POST /graphql, 20 venues)', method: 'POST' as const, path: R4.path, body: R4.body }] : []),
+  ...(args.mcp ? [{ label: 'M1 (POST /mcp, search_venues, 20 venues)', ...M1 }] : []),
 ];
+const realistic = args.realistic ?? false;
+const keyCount = Number(args.keys);
 const rounds = Number(args.rounds);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
@@ -68,7 +82,10 @@ function usage(problem: string): never {
 if (!oldDir || !existsSync(join(oldDir, 'dist/src/main.js'))) usage('--old must name a checkout with a build (dist/src/main.js)');
 if (!existsSync(join(repoRoot, 'dist/src/main.js'))) usage('this checkout has no build: npm run build');
 if (!loads.length || paths.some((p) => !p.startsWith('/'))) usage('give one or more --path /… (path and query), or --graphql');
-if (counting && args.graphql) usage('--instructions counts GET paths only');
+if (counting && (args.graphql || args.mcp || realistic)) usage('--instructions counts plain GET paths only');
+if (realistic && embedded) usage('--realistic makes its keys on PostgreSQL: give DATABASE_URL, not --embedded');
+if (realistic && !(Number.isInteger(keyCount) && keyCount >= REALISTIC_KEYS_MIN))
+  usage(`--keys takes a whole number of at least ${REALISTIC_KEYS_MIN}`);
 if (![rounds, duration, connections, requests].every((n) => Number.isInteger(n) && n > 0))
   usage('--rounds, --duration, --connections and --requests take whole numbers');
 if (counting && !hasCallgrind()) usage('--instructions needs valgrind (apt-get install -y valgrind)');
@@ -107,7 +124,8 @@ async function main(): Promise<void> {
     database = { new: { DATABASE_URL: scratch.url }, old: { DATABASE_URL: scratch.url } };
   }
   // This checkout migrates and seeds; the old code serves the same rows without migrating (it may predate a migration).
-  const serverEnv = (which: 'old' | 'new') => ({ ...common, ...database[which], ...(which === 'old' ? { MIGRATE_ON_START: 'false' } : {}) });
+  const floor = realistic ? realisticApiEnv(common, { responseCache: false }) : common;
+  const serverEnv = (which: 'old' | 'new') => ({ ...floor, ...database[which], ...(which === 'old' ? { MIGRATE_ON_START: 'false' } : {}) });
   let fresh = await startServer('new', repoRoot, serverEnv('new'));
   const demoKey = fresh.demoKey;
   if (!demoKey) throw new Error('the first start printed no demo key');
@@ -131,17 +149,21 @@ async function main(): Promise<void> {
     return countInstructions(counted, demoKey);
   }
   const old = await startServer('old', oldDir, serverEnv('old'));
-  // BENCH=1 lifts the rate limits: one key serves every request (load.ts rotates keys only when given several).
-  const headers = { authorization: `Bearer ${demoKey}` };
+  // BENCH=1 lifts the rate limits: one key serves every request, unless --realistic rotates a pool of them.
+  const rotation = realistic ? await keyRotation(database.new.DATABASE_URL!) : undefined;
+  const headers: Record<string, string> = realistic ? { ...REALISTIC_HEADERS } : { authorization: `Bearer ${demoKey}` };
   const target = (port: number, load: (typeof loads)[number]) => ({
     url: `http://127.0.0.1:${port}${load.path}`,
     method: load.method,
-    headers: load.body ? { ...headers, 'content-type': 'application/json' } : headers,
+    headers: load.body ? { ...headers, ...load.headers, 'content-type': 'application/json' } : { ...headers, ...load.headers },
     body: load.body,
     keys: [],
+    rotation,
   });
   const servers = { old, new: fresh };
-  process.stdout.write(`old: ${oldDir}\nnew: ${repoRoot}\n${rounds} rounds × ${duration} s per server, c=${connections}\n`);
+  process.stdout.write(
+    `old: ${oldDir}\nnew: ${repoRoot}\n${rounds} rounds × ${duration} s per server, c=${connections}${realistic ? `, realistic (${keyCount} keys)` : ''}\n`,
+  );
   for (const load of loads) {
     const { label } = load;
     for (const server of [old, fresh]) await measure(target(server.port, load), server.child.pid, { connections, duration: 2 });
@@ -165,6 +187,23 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${label}: median new ÷ old  req/s ${summary.rps.toFixed(3)}  CPU/req ${summary.cpuPerRequest?.toFixed(3) ?? 'n/a'}  (rounds' req/s ratios ${summary.rpsRange.map((r) => r.toFixed(2)).join('–')})\n`,
     );
+  }
+}
+
+/** --realistic: `--keys` partner keys made on the servers' database, each with a client address of its own. */
+async function keyRotation(databaseUrl: string): Promise<Rotation> {
+  const db = await openDatabase({ dataDir: '', databaseUrl, migrate: false });
+  try {
+    const keys: string[] = [];
+    for (let made = 0; made < keyCount; made += 50) {
+      const batch = Array.from({ length: Math.min(50, keyCount - made) }, (_, i) =>
+        createApiKey({ tier: 'partner', name: `bench:ab ${made + i + 1}` }, db),
+      );
+      keys.push(...(await Promise.all(batch)).map((k) => k.key));
+    }
+    return createRotation(keys, (i) => ({ 'x-forwarded-for': clientAddress(i) }));
+  } finally {
+    await db.close();
   }
 }
 

@@ -86,6 +86,14 @@ export const venuesQuery = (first: number) =>
 
 export const graphqlPost = (first = 20): BenchRequest => ({ method: 'POST', path: '/graphql', body: JSON.stringify({ query: venuesQuery(first) }) });
 
+/** M1's request: an assistant's tools/call of search_venues for 20 venues. */
+export const mcpSearchCall = (): BenchRequest => ({
+  method: 'POST',
+  path: '/mcp',
+  headers: { accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_venues', arguments: { limit: 20 } } }),
+});
+
 /**
  * The query strings of the cases that take parameters. An API case and its baseline send the same one: the baselines
  * parse it per request, as the routes do (bench/baseline-sql.ts), rather than answer from constants.
@@ -358,12 +366,7 @@ export function benchCases(d: Discovery): BenchCase[] {
       id: 'M1',
       label: 'MCP tools/call search_venues, 20 venues',
       server: 'api',
-      request: {
-        method: 'POST',
-        path: '/mcp',
-        headers: { accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_venues', arguments: { limit: 20 } } }),
-      },
+      request: mcpSearchCall(),
       sameDataAs: 'B1',
       check: checked(
         (b) =>

@@ -1,11 +1,12 @@
 import type { HeaderReader, RequestScope } from '../graphql/context.js';
 import type { Admission } from './context.js';
-import { asHead, cachingHeaders, compressionHeaders, withCaching, withCompression, type AnswerHead } from './conventions.js';
+import type { Answer } from './answer.js';
+import { applyCaching, applyCompression } from './conventions.js';
 import type { ApiCors } from './cors.js';
 
 /**
- * The ordered steps every answer passes after its surface has served it (src/http/ingress.ts), whether it is written
- * as bytes with one writeHead or as a Response: each concern is written once, here.
+ * The ordered steps every answer passes after its surface has served it (src/http/ingress.ts): each concern is written
+ * once, here, on the one form every answer takes (src/http/answer.ts).
  */
 
 /** One request as the steps read it: what the client sent, and what serving it left in its scope and admission. */
@@ -20,15 +21,10 @@ export interface Exchange {
   started: number;
 }
 
-/**
- * One concern applied to every answer. `head` changes the headers of an answer whose body it leaves as it is (false
- * when it would have to read or replace the body). `answer`, on an answer finished as a Response, may read or replace
- * the body; a step without it runs its `head` there too.
- */
+/** One concern applied to every answer: it changes the answer's headers, status or body; a promise only when it waits. */
 export interface AnswerStep {
   name: string;
-  head(exchange: Exchange, answer: AnswerHead, byteLength: number): boolean | void;
-  answer?(exchange: Exchange, request: Request, response: Response): Promise<Response>;
+  apply(exchange: Exchange, answer: Answer): Promise<void> | void;
 }
 
 const API_PREFIX = '/api/v1';
@@ -38,7 +34,7 @@ const API_PREFIX = '/api/v1';
  * (a venue not found, a refused lookup) is HTTP 200 but not a catalogue read to keep for 5 minutes, and neither is
  * GraphiQL's page.
  */
-function cacheable({ method, path, scope }: Exchange, answer: AnswerHead): boolean {
+function cacheable({ method, path, scope }: Exchange, answer: Answer): boolean {
   const read = method === 'GET' || method === 'HEAD';
   const catalogue = (path.startsWith(`${API_PREFIX}/`) && path !== `${API_PREFIX}/openapi.json`) || path === '/graphql';
   return read && catalogue && !scope.answeredWithErrors && !(answer.headers.get('content-type') ?? '').startsWith('text/html');
@@ -48,7 +44,7 @@ function cacheable({ method, path, scope }: Exchange, answer: AnswerHead): boole
  * A public page or photo that answers conditional GETs itself (src/site/site.http.ts): a 200 or 304 naming its own
  * ETag with `public` caching, which this step never sets, keeps its validators and Cache-Control as they are.
  */
-function ownValidators({ status, headers }: AnswerHead): boolean {
+function ownValidators({ status, headers }: Answer): boolean {
   return (headers.get('cache-control') ?? '').startsWith('public') && (status === 200 || status === 304) && headers.has('etag');
 }
 
@@ -66,82 +62,43 @@ export function createAnswerSteps(options: { deprecation: Readonly<Record<string
   return [
     {
       name: 'deprecation',
-      head: ({ scope }, answer) => {
+      apply: ({ scope }, answer) => {
         if (scope.usedDeprecatedFields) for (const [name, value] of deprecation) answer.headers.set(name, value);
       },
     },
     {
       name: 'conditional-get',
-      head: (exchange, answer) => ownValidators(answer) || cachingHeaders(answer, cacheable(exchange, answer), exchange.headers.get('if-none-match')),
-      answer: async (exchange, request, response) =>
-        ownValidators(response) ? response : withCaching(request, response, exchange.scope.requestId, cacheable(exchange, response)),
+      apply: (exchange, answer) => {
+        if (!ownValidators(answer))
+          applyCaching(answer, exchange.headers.get('if-none-match'), exchange.scope.requestId, cacheable(exchange, answer));
+      },
     },
     {
       name: 'response-cache',
-      head: ({ scope }, answer) => {
+      apply: ({ scope }, answer) => {
         if (!scope.cache || (answer.status !== 200 && answer.status !== 304)) return;
         answer.headers.set('x-cache', scope.cache.outcome);
         if (scope.cache.ageSeconds !== undefined) answer.headers.set('age', String(scope.cache.ageSeconds));
       },
     },
-    {
-      name: 'compression',
-      head: (exchange, answer, byteLength) => compressionHeaders(exchange, answer, byteLength),
-      answer: (_exchange, request, response) => withCompression(request, response),
-    },
+    // A HEAD is answered as its GET, compressed alike, then without the body.
+    { name: 'compression', apply: ({ headers }, answer) => applyCompression(headers.get('accept-encoding'), answer) },
     {
       name: 'head',
-      head: ({ method }) => method !== 'HEAD',
-      answer: async ({ method }, _request, response) => (method === 'HEAD' ? asHead(response) : response),
+      apply: ({ method }, answer) => {
+        // Content-Length stays the GET's (RFC 9110 §9.3.2).
+        if (method === 'HEAD') answer.body = null;
+      },
     },
     {
       name: 'limiter',
       // A request admitted by the read limit stays counted whatever happens after (a venue-detail or inquiry limit
       // inside it, an error): only a request the read limit itself refused uses no allowance.
-      head: ({ admission }, answer) => {
+      apply: ({ admission }, answer) => {
         for (const [name, value] of limiterHeaders(admission)) answer.headers.set(name, value);
       },
     },
-    { name: 'request-id', head: ({ scope }, answer) => answer.headers.set('x-request-id', scope.requestId) },
-    { name: 'cors', head: (exchange, answer) => options.cors.apply(exchange, answer) },
+    { name: 'request-id', apply: ({ scope }, answer) => answer.headers.set('x-request-id', scope.requestId) },
+    { name: 'cors', apply: (exchange, answer) => options.cors.apply(exchange, answer) },
   ];
-}
-
-/**
- * An answer's headers kept in order as node's writeHead takes them (names in lower case), for an answer the ingress writes
- * as bytes: the same steps set them as they set a Fetch Response's.
- */
-export class HeadList implements AnswerHead {
-  readonly headers = this;
-  private readonly values = new Map<string, string>();
-
-  constructor(
-    readonly status: number,
-    first: Array<[string, string]>,
-  ) {
-    for (const [name, value] of first) this.values.set(name, value);
-  }
-
-  get(name: string): string | null {
-    return this.values.get(name.toLowerCase()) ?? null;
-  }
-  set(name: string, value: string): void {
-    this.values.set(name.toLowerCase(), value);
-  }
-  has(name: string): boolean {
-    return this.values.has(name.toLowerCase());
-  }
-  delete(name: string): void {
-    this.values.delete(name.toLowerCase());
-  }
-  append(name: string, value: string): void {
-    const before = this.get(name);
-    this.set(name, before === null ? value : `${before}, ${value}`);
-  }
-  /** As writeHead takes them: name, value, name, value, … */
-  flat(): string[] {
-    const flat: string[] = [];
-    for (const [name, value] of this.values) flat.push(name, value);
-    return flat;
-  }
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { HeaderReader } from '../graphql/context.js';
 
-/** What @whatwg-node/server hands a request handler on node:http: the raw request, for its socket. */
+/** What the ingress knows of a request's connection (src/http/ingress.ts): node's request, for its socket; none in process. */
 export interface ServerContext {
   req?: IncomingMessage;
 }

@@ -15,7 +15,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import { RESPONSE_CACHE_TEXT } from '../cache/response-cache.js';
 import { SERVER_TIMEOUTS } from './server.js';
-import { Headers, Response } from './fetch-api.js';
+import { BODYLESS_STATUSES, type Answer } from './answer.js';
 import { utf8Bytes } from './utf8.js';
 import { zstdCompress, zstdStoredFrame } from './zstd.js';
 
@@ -75,43 +75,26 @@ const COMPRESSIBLE = /^(application\/(json|graphql-response\+json|javascript)|te
  * changes between identical answers); a matching If-None-Match is a 304 with the same headers and no body. Anything
  * else (inquiries, errors, a GraphQL answer with field errors — the caller says so with `cacheable`) is `no-store`. A 304 is still a counted request: it was authenticated and rate limited.
  */
-export async function withCaching(request: Request, response: Response, requestId: string, cacheable: boolean): Promise<Response> {
-  if (cachingHeaders(response, cacheable, request.headers.get('if-none-match'))) return response;
+export function applyCaching(answer: Answer, ifNoneMatch: string | null, requestId: string, cacheable: boolean): void {
+  const { headers } = answer;
+  if (!cacheable || answer.status !== 200) {
+    headers.delete('etag');
+    if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+    return;
+  }
   // A REST route names its ETag as it renders the body (and a cached answer keeps it), so its body is not read again.
-  const rendered = response.headers.get('etag');
-  const body = rendered ? null : await response.text();
-  const etag = rendered ?? weakEtag(body!.replaceAll(`"request_id":"${requestId}"`, ''));
-  const headers = rendered ? response.headers : new Headers(response.headers);
-  headers.set('etag', etag);
+  let etag = headers.get('etag');
+  if (etag === null) {
+    etag = weakEtag((answer.body?.toString('utf8') ?? '').replaceAll(`"request_id":"${requestId}"`, ''));
+    headers.set('etag', etag);
+  }
   headers.set('cache-control', 'private, max-age=300');
-  const wanted = request.headers.get('if-none-match');
-  if (wanted && wanted.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
     headers.delete('content-type');
     headers.delete('content-length');
-    return new Response(null, { status: 304, headers });
+    answer.status = 304;
+    answer.body = null;
   }
-  return rendered ? response : new Response(body, { status: response.status, headers });
-}
-
-/** What the caching and compression steps change of an answer: its status and headers (Fetch's Headers, or a HeadList). */
-export interface AnswerHead {
-  readonly status: number;
-  readonly headers: Pick<Headers, 'get' | 'set' | 'has' | 'delete' | 'append'>;
-}
-
-/**
- * withCaching's answer when it needs neither the body nor a 304: `no-store` for what is not a cacheable 200, or the
- * caching headers of a 200 that names its ETag and is not asked If-None-Match. False when withCaching must go on.
- */
-export function cachingHeaders(answer: AnswerHead, cacheable: boolean, ifNoneMatch: string | null): boolean {
-  if (!cacheable || answer.status !== 200) {
-    answer.headers.delete('etag');
-    if (!answer.headers.has('cache-control')) answer.headers.set('cache-control', 'no-store');
-    return true;
-  }
-  if (ifNoneMatch || !answer.headers.has('etag')) return false;
-  answer.headers.set('cache-control', 'private, max-age=300');
-  return true;
 }
 
 /** The weak ETag of a body, given as it reads without its request_id. */
@@ -149,54 +132,23 @@ export function withRequestIdBytes(objectBytes: Buffer, requestId: string): Buff
   return Buffer.concat([objectBytes.subarray(0, -1), member]);
 }
 
-/** Statuses whose responses never carry a body (Fetch's null body statuses). */
-const BODYLESS_STATUSES = new Set([101, 103, 204, 205, 304]);
-
 /**
  * br, zstd or gzip, as the client prefers (preferredEncoding), for text bodies of 1 KB or more. An answer that went
  * through the response cache (X-Cache HIT or MISS) is packed once per encoding (packedAnswers): a warm hit is sent
- * without compressing it again.
+ * without compressing it again. A promise only when it packs the body.
  */
-export async function withCompression(request: Request, response: Response): Promise<Response> {
-  const encoding = encodingFor(request, response);
-  if (encoding === undefined) return response;
-  if (!encoding) {
-    // Nothing to pack: the body is passed on as it is, never buffered again.
-    response.headers.append('vary', 'Accept-Encoding');
-    return response;
-  }
-  const headers = new Headers(response.headers);
+export function applyCompression(acceptEncoding: string | null, answer: Answer): Promise<void> | void {
+  const { headers, body } = answer;
+  const type = headers.get('content-type') ?? '';
+  if (BODYLESS_STATUSES.has(answer.status) || headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return;
   headers.append('vary', 'Accept-Encoding');
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.byteLength < COMPRESS_MIN_BYTES) return new Response(bytes, { status: response.status, headers });
-  const packed = headers.has('x-cache')
-    ? await packedAnswer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding, headers.get('etag'))
-    : await compressAnswer(bytes, encoding);
-  headers.set('content-encoding', encoding);
-  headers.set('content-length', String(packed.byteLength));
-  return new Response(packed, { status: response.status, headers });
-}
-
-/** The encoding withCompression packs an answer in (null: none accepted); undefined when it leaves it alone, Vary too. */
-function encodingFor(request: { method: string; headers: Pick<Headers, 'get'> }, answer: AnswerHead): Encoding | null | undefined {
-  const type = answer.headers.get('content-type') ?? '';
-  // The status, not `response.body`: reading body makes whatwg-node build a stream (and a Proxy of it) for a text body
-  // it would otherwise write as it is, a visible share of a small route's CPU (docs/performance.md, Levers).
-  if (BODYLESS_STATUSES.has(answer.status) || answer.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD')
-    return undefined;
-  return preferredEncoding(request.headers.get('accept-encoding'));
-}
-
-/**
- * withCompression's answer for a body of `byteLength` bytes it would send as it is (its Vary); false when it would
- * pack the body.
- */
-export function compressionHeaders(request: { method: string; headers: Pick<Headers, 'get'> }, answer: AnswerHead, byteLength: number): boolean {
-  const encoding = encodingFor(request, answer);
-  if (encoding === undefined) return true;
-  if (encoding && byteLength >= COMPRESS_MIN_BYTES) return false;
-  answer.headers.append('vary', 'Accept-Encoding');
-  return true;
+  const encoding = preferredEncoding(acceptEncoding);
+  if (!encoding || !body || body.byteLength < COMPRESS_MIN_BYTES) return;
+  return (headers.has('x-cache') ? packedAnswer(body, encoding, headers.get('etag')) : compressAnswer(body, encoding)).then((packed) => {
+    headers.set('content-encoding', encoding);
+    headers.set('content-length', String(packed.byteLength));
+    answer.body = packed;
+  });
 }
 
 /** One answer compressed whole at the dynamic levels (bench/baseline-server.ts compresses its answers with it too). */
@@ -337,12 +289,4 @@ export function preferredEncoding(acceptEncoding: string | null): Encoding | nul
     if (weight > best) [chosen, best] = [encoding, weight];
   }
   return chosen;
-}
-
-/** HEAD: the GET answer's status and headers (Content-Length included), no body. */
-export async function asHead(response: Response): Promise<Response> {
-  const length = response.body ? (await response.arrayBuffer()).byteLength : 0;
-  const headers = new Headers(response.headers);
-  if (!headers.has('content-length')) headers.set('content-length', String(length));
-  return new Response(null, { status: response.status, headers });
 }

@@ -1,5 +1,5 @@
 import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
-import { Response } from './fetch-api.js';
+import { Answer } from './answer.js';
 import type { HeaderReader } from '../graphql/context.js';
 
 /**
@@ -34,7 +34,7 @@ export function corsOptions(allowedOrigins: string[] = []): CORSOptions {
 /** CORS as the service answers it: preflights, and the headers every other response gets. */
 export interface ApiCors {
   /** The answer to any OPTIONS request: 204 with no body and the CORS headers the request earns. */
-  preflight: (request: Request) => Response;
+  preflight: (request: { headers: HeaderReader }) => Answer;
   /** Adds the CORS headers the request earns to its response, and Origin to its Vary. */
   apply: (request: { headers: HeaderReader }, response: { headers: Pick<Headers, 'get' | 'set'> }) => void;
 }
@@ -64,9 +64,9 @@ export function createApiCors(allowedOrigins: string[] = []): ApiCors {
     apply,
     preflight(request) {
       // Safari waits for a body on a 204 without Content-Length: 0 (as useCORS answers).
-      const response = new Response(null, { status: 204, headers: { 'content-length': '0' } });
-      apply(request, response);
-      return response;
+      const answer = new Answer(204, [['content-length', '0']], null);
+      apply(request, answer);
+      return answer;
     },
   };
 }

@@ -1,4 +1,4 @@
-// The Fetch classes @whatwg-node/server's sendNodeResponse writes fastest (src/http/ingress.ts). Node's own Response
-// turns a string body into a ReadableStream pumped chunk by chunk (TextEncoder, stream reads, a write per chunk); this
-// Response keeps the string, written to the socket in one call. Every response the service builds uses these.
+// The Fetch classes of @whatwg-node/fetch, which Yoga's server uses too. Node's own Response turns a string body into a
+// ReadableStream read back chunk by chunk (TextEncoder, stream reads); this one keeps a string or bytes body as it is,
+// read back whole (src/http/answer.ts). Every Response the service builds uses these.
 export { Headers, Request, Response } from '@whatwg-node/fetch';

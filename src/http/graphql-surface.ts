@@ -2,7 +2,8 @@ import { assertGraphQLGetParams, assertUncompressed } from './body.js';
 import type { RequestContext } from '../graphql/context.js';
 import type { RequestContexts } from './context.js';
 import { isIntrospectionOnly } from '../graphql/introspection-only.js';
-import { BytesAnswer, type HttpSurface, type Visit } from './ingress.js';
+import { Answer } from './answer.js';
+import type { HttpSurface, Visit } from './ingress.js';
 import { translate } from '../errors/translate.js';
 import { graphqlErrorResponse, withGraphQLErrorBody } from './graphql-error-response.js';
 import type { GraphQLServer, RequestView } from '../graphql/yoga.js';
@@ -34,14 +35,14 @@ export function createGraphQLSurface(options: {
         : { caller: 'key', surface: 'graphql', scope, admission, ip, headers },
     );
 
-  async function execute(visit: Visit, context: RequestContext, body: Uint8Array<ArrayBuffer> | undefined): Promise<BytesAnswer | Response> {
+  async function execute(visit: Visit, context: RequestContext, body: Uint8Array<ArrayBuffer> | undefined): Promise<Answer | Response> {
     const plain = body && plainPostOf(visit, body);
     if (!plain) return withJsonBytes(await yoga.fetch(visit.request, context, body));
     const view: RequestView = { method: visit.method, url: visit.href, headers: visit.headers };
     const answer = await yoga.plainPost(plain, view, context, body, () => visit.request);
     // Yoga keeps its JSON as text: encoded to bytes once here, not again by the socket write.
     if (typeof answer !== 'string') return withJsonBytes(answer);
-    return new BytesAnswer(200, [['content-type', `${plain.mediaType}; charset=utf-8`]], utf8Bytes(answer));
+    return new Answer(200, [['content-type', `${plain.mediaType}; charset=utf-8`]], utf8Bytes(answer));
   }
 
   return {
@@ -61,7 +62,7 @@ export function createGraphQLSurface(options: {
         const body = method === 'POST' ? await visit.body(options.maxBodyBytes) : undefined;
         const context = await contextFor(visit, body);
         const answer = await execute(visit, context, body);
-        return answer instanceof BytesAnswer ? answer : await withGraphQLErrorBody(answer, scope.requestId, baseUrl, accept);
+        return answer instanceof Answer ? answer : await withGraphQLErrorBody(answer, scope.requestId, baseUrl, accept);
       } catch (e) {
         return graphqlErrorResponse(translate(e, scope.log, scope.requestId, visit.signal), scope.requestId, baseUrl, accept);
       }

@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendNodeResponse } from '@whatwg-node/server';
 import type { Logger } from '../logging/logger.js';
 import { surfaceOf, type Metrics, type MetricsSurface } from '../observability/metrics.js';
 import type { HeaderReader, RequestScope } from '../graphql/context.js';
 import type { Admission } from './context.js';
-import { HeadList, type AnswerStep, type Exchange } from './answer-steps.js';
+import { Answer } from './answer.js';
+import type { AnswerStep, Exchange } from './answer-steps.js';
 import { readBody } from './body.js';
 import { clientIp, type ServerContext } from './client-ip.js';
 import type { ApiCors } from './cors.js';
-import { Request, Response } from './fetch-api.js';
+import { Request } from './fetch-api.js';
 import { fetchRequestOf, nodeHeaderReader, readNodeBody } from './node-request.js';
 import { requestIdFor } from './request-id.js';
 
@@ -18,9 +18,10 @@ import { requestIdFor } from './request-id.js';
  * (src/http/answer-steps.ts), then its log line and metrics.
  *
  * A Visit reads what a surface asks of the request where it is: from node's request on a socket (headers, path and
- * query, the body into one buffer), and a Fetch Request is made of it only when a surface or step reads one (Yoga's
- * whole pipeline, the pages, a body to compress). Building that Request and writing a Response back had been a large
- * share of a small answer's CPU (docs/performance.md, Levers).
+ * query, the body into one buffer), and a Fetch Request is made of it only when a surface reads one (Yoga's whole
+ * pipeline). Every answer takes one form (src/http/answer.ts), which the steps change and node's writeHead writes:
+ * building a Fetch Request and writing a Fetch Response back had been a large share of a small answer's CPU
+ * (docs/performance.md, Levers).
  */
 
 /** One request as a surface serves it. */
@@ -46,26 +47,10 @@ export interface Visit {
   ip: string;
 }
 
-/**
- * A JSON answer a surface gives as bytes, without a Fetch Response: a 200 whose body no answer step changes is written
- * with one writeHead. A class, told apart by instanceof: a whatwg-node Response has a `bytes` member of its own.
- */
-export class BytesAnswer {
-  constructor(
-    readonly status: number,
-    readonly head: Array<[string, string]>,
-    readonly bytes: Buffer<ArrayBuffer>,
-  ) {}
-
-  toResponse(): Response {
-    return new Response(this.bytes, { status: this.status, headers: this.head });
-  }
-}
-
 /** One surface (pages, site, health, MCP, GraphQL, REST): which requests it takes, and its one entry. */
 export interface HttpSurface {
   accepts(path: string, method: string): boolean;
-  serve(visit: Visit): Promise<Response | BytesAnswer>;
+  serve(visit: Visit): Promise<Response | Answer>;
 }
 
 export interface Ingress {
@@ -171,8 +156,8 @@ export function createIngress(options: {
     options.metrics.observeRequest({ surface, route, method, status, seconds: ms / 1000 });
   }
 
-  /** Serves a request read at either edge: its exchange, and its surface's answer. */
-  async function served(method: string, reading: Reading, server: ServerContext | undefined): Promise<[Exchange, Response | BytesAnswer]> {
+  /** Serves a request read at either edge: its surface's answer, through every answer step, then its log line. */
+  async function serve(method: string, reading: Reading, server: ServerContext | undefined): Promise<Answer> {
     const started = performance.now();
     const { headers, path } = reading;
     const requestId = requestIdFor(headers.get('x-request-id'));
@@ -180,39 +165,23 @@ export function createIngress(options: {
     const exchange: Exchange = { method, headers, path, scope, admission: {}, started };
     const ip = clientIp({ headers }, server, options.trustProxy);
     const surface = surfaces.find((s) => s.accepts(path, reading.method)) ?? surfaces[surfaces.length - 1];
-    const visit: Visit = Object.assign(reading, { scope, admission: exchange.admission, ip });
-    return [exchange, await surface.serve(visit)];
-  }
-
-  /** The answer steps on a Response, then the log line. */
-  async function finish(exchange: Exchange, request: Request, answer: Response | BytesAnswer): Promise<Response> {
-    let response = answer instanceof BytesAnswer ? answer.toResponse() : answer;
+    const served = await surface.serve(Object.assign(reading, { scope, admission: exchange.admission, ip }));
+    const answer = served instanceof Answer ? served : await Answer.of(served);
     for (const step of steps) {
-      if (step.answer) response = await step.answer(exchange, request, response);
-      else step.head(exchange, response, 0);
+      const waiting = step.apply(exchange, answer);
+      if (waiting) await waiting;
     }
-    record(exchange, response.status);
-    return response;
-  }
-
-  /** A 200 of bytes with one writeHead, when every step leaves its body as it is; false when it must be finished. */
-  function writeBytes(res: ServerResponse, exchange: Exchange, answer: BytesAnswer): boolean {
-    if (answer.status !== 200) return false;
-    const { bytes } = answer;
-    const head = new HeadList(200, [...answer.head, ['content-length', String(bytes.byteLength)]]);
-    for (const step of steps) if (step.head(exchange, head, bytes.byteLength) === false) return false;
-    res.writeHead(200, head.flat()).end(bytes);
-    record(exchange, 200);
-    return true;
+    record(exchange, answer.status);
+    return answer;
   }
 
   async function serveNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A preflight (any OPTIONS request) is the browser asking, not the client: nothing is counted or logged.
-    if (req.method === 'OPTIONS') return sendNodeResponse(options.cors.preflight(fetchRequestOf(req)), res, req, true);
-    const reading = nodeReading(req, res);
-    const [exchange, answer] = await served(req.method ?? 'GET', reading, { req });
-    if (answer instanceof BytesAnswer && writeBytes(res, exchange, answer)) return;
-    await sendNodeResponse(await finish(exchange, reading.request, answer), res, req, true);
+    const answer =
+      req.method === 'OPTIONS'
+        ? options.cors.preflight({ headers: nodeHeaderReader(req.headers) })
+        : await serve(req.method ?? 'GET', nodeReading(req, res), { req });
+    res.writeHead(answer.status, answer.headers.flat()).end(answer.body ?? undefined);
   }
 
   return {
@@ -224,10 +193,8 @@ export function createIngress(options: {
       });
     },
     async fetch(original, server) {
-      if (original.method === 'OPTIONS') return options.cors.preflight(original);
-      const reading = fetchReading(original);
-      const [exchange, answer] = await served(original.method, reading, server);
-      return finish(exchange, reading.request, answer);
+      const answer = original.method === 'OPTIONS' ? options.cors.preflight(original) : await serve(original.method, fetchReading(original), server);
+      return answer.toResponse();
     },
   };
 }

@@ -4,7 +4,8 @@ import { translate } from '../errors/translate.js';
 import type { AppDeps, RequestContext } from '../graphql/context.js';
 import type { RequestContexts } from '../http/context.js';
 import { Response } from '../http/fetch-api.js';
-import { BytesAnswer, type HttpSurface } from '../http/ingress.js';
+import { Answer } from '../http/answer.js';
+import type { HttpSurface } from '../http/ingress.js';
 import { checkKeylessBatch, countKeyless } from '../limits/limits.service.js';
 import { createMcpHttpHandler, type McpAnswer } from './mcp.http.js';
 import { prepareTools, type PreparedTool } from './mcp.server.js';
@@ -52,6 +53,6 @@ export function createMcpSurface(options: {
 }
 
 /** A 200's JSON as bytes, for one write; anything else (a refusal, a 202 without a body) as a Response. */
-function answered({ status, headers, body }: McpAnswer): BytesAnswer | Response {
-  return status === 200 && body ? new BytesAnswer(200, Object.entries(headers), body) : new Response(body, { status, headers });
+function answered({ status, headers, body }: McpAnswer): Answer | Response {
+  return status === 200 && body ? new Answer(200, Object.entries(headers), body) : new Response(body, { status, headers });
 }

@@ -6,7 +6,8 @@ import { assertJsonBody } from '../http/body.js';
 import type { HeaderReader, RequestContext, RequestScope } from '../graphql/context.js';
 import type { RequestContexts } from '../http/context.js';
 import { Response } from '../http/fetch-api.js';
-import { BytesAnswer, type HttpSurface, type Visit } from '../http/ingress.js';
+import { Answer } from '../http/answer.js';
+import type { HttpSurface, Visit } from '../http/ingress.js';
 import { errorResponse } from '../http/responses.js';
 import { utf8Bytes } from '../http/utf8.js';
 import { presentedKey } from '../auth/authenticate.js';
@@ -36,7 +37,7 @@ export function createRestSurface(options: { schema: GraphQLSchema; baseUrl: str
   const failed = (e: unknown, scope: RequestScope, signal?: { aborted: boolean }) =>
     errorResponse(translate(e, scope.log, scope.requestId, signal, ROUTE_DOCUMENTS), scope.requestId, baseUrl);
 
-  async function serveMatched(matched: MatchedRoute, visit: Visit): Promise<BytesAnswer> {
+  async function serveMatched(matched: MatchedRoute, visit: Visit): Promise<Answer> {
     const { headers, scope } = visit;
     const { compiled, pathValues } = matched;
     scope.route = `${API_PREFIX}${compiled.route.path}`;
@@ -50,7 +51,7 @@ export function createRestSurface(options: { schema: GraphQLSchema; baseUrl: str
     // measured (Buffer.byteLength), joined to the headers as a two-byte string and encoded again.
     const head: Array<[string, string]> = [['content-type', JSON_TYPE]];
     if (answer.etag) head.push(['etag', answer.etag]);
-    return new BytesAnswer(answer.status, head, answerBytes(answer, scope.requestId));
+    return new Answer(answer.status, head, answerBytes(answer, scope.requestId));
   }
 
   const surface: RestSurface = {

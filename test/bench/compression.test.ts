@@ -4,7 +4,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { decompress as zstdDecompress } from 'fzstd';
 import { describe, expect, it } from 'vitest';
-import { compressAnswer, preferredEncoding, withCompression, type Encoding } from '../../src/http/conventions.js';
+import { Answer } from '../../src/http/answer.js';
+import { applyCompression, compressAnswer, preferredEncoding, type Encoding } from '../../src/http/conventions.js';
 import { COMPRESSION_SETTINGS, measureCompression } from '../../bench/compression-levels.js';
 
 // zstd is decoded by another implementation than the one that encodes it (fzstd, in JavaScript), which reads
@@ -24,10 +25,9 @@ const restBody = (items: number, requestId: string) =>
   `${JSON.stringify({ data: Array.from({ length: items }, (_, i) => ({ slug: `venue-${i}`, name: `Venue ${i} – «Ñ»` })) }).slice(0, -1)},"request_id":"${requestId}"}`;
 
 async function compressed(body: string, encoding: Encoding, headers: Record<string, string> = {}) {
-  const response = await withCompression(
-    new Request('http://localhost/api/v1/venues', { headers: { 'accept-encoding': encoding } }),
-    new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8', ...headers } }),
-  );
+  const answer = new Answer(200, Object.entries({ 'content-type': 'application/json; charset=utf-8', ...headers }), Buffer.from(body));
+  await applyCompression(encoding, answer);
+  const response = answer.toResponse();
   const bytes = Buffer.from(await response.arrayBuffer());
   return { response, bytes, text: decode(response.headers.get('content-encoding'), bytes) };
 }
