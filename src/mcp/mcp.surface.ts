@@ -3,7 +3,6 @@ import { ROUTE_DOCUMENTS } from '../errors/classify.js';
 import { translate } from '../errors/translate.js';
 import type { AppDeps, RequestContext } from '../graphql/context.js';
 import type { RequestContexts } from '../http/context.js';
-import { Response } from '../http/fetch-api.js';
 import { Answer } from '../http/answer.js';
 import type { HttpSurface } from '../http/ingress.js';
 import { checkKeylessBatch, countKeyless } from '../limits/limits.service.js';
@@ -52,7 +51,7 @@ export function createMcpSurface(options: {
   };
 }
 
-/** A 200's JSON as bytes, for one write; anything else (a refusal, a 202 without a body) as a Response. */
-function answered({ status, headers, body }: McpAnswer): Answer | Response {
-  return status === 200 && body ? new Answer(200, Object.entries(headers), body) : new Response(body, { status, headers });
+/** /mcp's answer as the ingress writes it: a 202 without a body says so with Content-Length 0. */
+function answered({ status, headers, body }: McpAnswer): Answer {
+  return new Answer(status, Object.entries(headers), body ?? Buffer.alloc(0));
 }

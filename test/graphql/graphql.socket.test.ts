@@ -9,7 +9,7 @@ import { createApiKey } from '../../src/auth/api-keys.service.js';
 import { venueRoutes } from '../../src/venues/venues.rest.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { listenApp } from '../support/processes.js';
-import { rawHeader as header, sendBothWays, sendRaw } from '../support/raw-http.js';
+import { postBothWays, rawHeader as header, sendRaw } from '../support/raw-http.js';
 import { camelBody, targets, validBody } from '../inquiries/support.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -48,27 +48,20 @@ function twoWays(options: TestAppOptions) {
 
   /** `body` as given (text) or as JSON; `key`: the side's own, none, or this one. */
   async function both(body: unknown, headers: Record<string, string> = {}, key: 'own' | 'none' | string = 'own') {
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return sendBothWays(
-      env.t.app,
-      env.base,
-      '/graphql',
-      { method: 'POST', body: text },
-      {
-        headersOf: (side) => {
-          const h: Record<string, string> = {
-            'content-type': 'application/json',
-            'x-request-id': 'socket-test-0002',
-            'x-forwarded-for': sides[side].ip,
-            ...headers,
-          };
-          if (key === 'own') h.authorization = `Bearer ${sides[side].key}`;
-          else if (key !== 'none') h.authorization = `Bearer ${key}`;
-          return h;
-        },
-        warm: { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'x-forwarded-for': '10.0.1.3', ...headers },
+    return postBothWays(env.t.app, env.base, '/graphql', body, {
+      headersOf: (side) => {
+        const h: Record<string, string> = {
+          'content-type': 'application/json',
+          'x-request-id': 'socket-test-0002',
+          'x-forwarded-for': sides[side].ip,
+          ...headers,
+        };
+        if (key === 'own') h.authorization = `Bearer ${sides[side].key}`;
+        else if (key !== 'none') h.authorization = `Bearer ${key}`;
+        return h;
       },
-    );
+      warm: { 'content-type': 'application/json', authorization: `Bearer ${env.t.keys.partner}`, 'x-forwarded-for': '10.0.1.3', ...headers },
+    });
   }
   return { env, both };
 }

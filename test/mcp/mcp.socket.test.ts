@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_POLICY } from '../../src/limits/limits.policy.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { listenApp } from '../support/processes.js';
-import { rawHeader as header, sendBothWays } from '../support/raw-http.js';
+import { postBothWays, rawHeader as header } from '../support/raw-http.js';
 
 const ACCEPT = 'application/json, text/event-stream';
 const call = (id: number | string, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
@@ -26,23 +26,16 @@ function twoWays(options: TestAppOptions) {
   });
 
   async function both(body: unknown, headers: Record<string, string> = {}) {
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return sendBothWays(
-      env.t.app,
-      env.base,
-      '/mcp',
-      { method: 'POST', body: text },
-      {
-        headersOf: (side) => ({
-          'content-type': 'application/json',
-          accept: ACCEPT,
-          'x-request-id': 'mcp-socket-test',
-          'x-forwarded-for': side === 'socket' ? '10.0.2.1' : '10.0.2.2',
-          ...headers,
-        }),
-        warm: { 'content-type': 'application/json', accept: ACCEPT, 'x-forwarded-for': '10.0.2.3' },
-      },
-    );
+    return postBothWays(env.t.app, env.base, '/mcp', body, {
+      headersOf: (side) => ({
+        'content-type': 'application/json',
+        accept: ACCEPT,
+        'x-request-id': 'mcp-socket-test',
+        'x-forwarded-for': side === 'socket' ? '10.0.2.1' : '10.0.2.2',
+        ...headers,
+      }),
+      warm: { 'content-type': 'application/json', accept: ACCEPT, 'x-forwarded-for': '10.0.2.3' },
+    });
   }
   return { env, both };
 }

@@ -83,6 +83,17 @@ export async function sendBothWays(
   return answer;
 }
 
+/** A POST of `body` (text as given, anything else as JSON) sent both ways (sendBothWays). */
+export function postBothWays(
+  app: { fetch(request: Request): Promise<Response> },
+  base: string,
+  target: string,
+  body: unknown,
+  options: Parameters<typeof sendBothWays>[4],
+): Promise<RawTextAnswer> {
+  return sendBothWays(app, base, target, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) }, options);
+}
+
 /** A header's value in a raw answer. */
 export const rawHeader = (answer: { headers: string[] }, name: string) =>
   answer.headers.find((h) => h.startsWith(`${name}: `))?.slice(name.length + 2);
