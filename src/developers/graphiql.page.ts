@@ -40,6 +40,7 @@ export function graphiqlAssetUrl(name: string): string {
 /** JSON for a <script> element: `</script>` and friends cannot end it early. */
 const inScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** The GraphiQL page: long because it is one HTML document, its script included. */
 export function graphiqlPage(): string {
   const asset = graphiqlAssetUrl;
   return `<!doctype html>

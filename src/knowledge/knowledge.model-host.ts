@@ -28,7 +28,10 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-/** USE-lite in a child process that exits after `idleMs` without an embed. */
+/**
+ * USE-lite in a child process that exits after `idleMs` without an embed. Long because starting, reusing and losing
+ * the process share its pending embeds.
+ */
 export function createModelProcessEmbedder(options: { idleMs?: number } = {}): ModelProcessEmbedder {
   const idleMs = options.idleMs ?? MODEL_IDLE_MS;
   let child: ChildProcess | undefined;

@@ -68,6 +68,7 @@ export function signatureOf(id: string, timestampSeconds: number, body: string, 
 export const retryDelayMs = (attempts: number, baseMs: number, maxMs: number, random: () => number = Math.random) =>
   Math.round(Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1)) * (0.5 + random() / 2));
 
+/** Long because claiming, sending, retrying and stopping share the dispatcher's timer and in-flight state. */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { prisma, log } = options;
   const now = options.now ?? (() => new Date());

@@ -43,6 +43,7 @@ export interface MetricsSources {
 const MAX_OPERATION_NAMES = 200;
 const LIMITER_STORE_STATES = ['memory', 'closed', 'open', 'half-open'];
 
+/** Long because it declares every metric the service exports, each with its help text, in one registry. */
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });

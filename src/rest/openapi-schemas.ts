@@ -246,6 +246,7 @@ const REQUEST_ID: OpenAPIV3_1.SchemaObject = { type: 'string', description: 'Req
  * The route's success body: its root field's schema wrapped in the route's envelope, mirroring `envelope()` in
  * adapter.ts (object → data; cursorPage → data from nodes, pagination from pageInfo/totalCount, extras beside them;
  * spread → the root's fields, optional ones not required; offsetPage/pageNumberPage → pagination from PAGINATION_SOURCES).
+ * Long because it mirrors each envelope kind, one case after the other, as envelope() writes them.
  */
 export function responseBodySchema(
   compiled: CompiledRoute,

@@ -69,7 +69,10 @@ export interface WireServer {
   close(): Promise<void>;
 }
 
-/** Serves `pglite` on a Unix socket at `socketPath` (mode 0600: the file system is the authentication). */
+/**
+ * Serves `pglite` on a Unix socket at `socketPath` (mode 0600: the file system is the authentication). Long because
+ * one connection's protocol states (startup, queries, transactions, close) share its buffers and the session queue.
+ */
 export async function serveWireProtocol(pglite: PGlite, socketPath: string): Promise<WireServer> {
   const session = new SessionQueue();
   const connections = new Set<Socket>();
