@@ -70,7 +70,7 @@ export function createApp(options: AppOptions): App {
 
   const pages = createPagesSurface(baseUrl, contexts);
   const site = createSiteSurface(contexts);
-  const rest = createRestSurface({ schema, baseUrl, maxBodyBytes, contexts });
+  const rest = createRestSurface({ schema, execute: yoga.execute, baseUrl, maxBodyBytes, contexts });
   const graphql = createGraphQLSurface({ yoga, baseUrl, maxBodyBytes, contexts, graphiql: pages.graphiql });
   const mcp = createMcpSurface({
     deps,

@@ -1,5 +1,5 @@
 import { YogaServer, processRegularResult, type Plugin } from 'graphql-yoga';
-import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
+import { Kind, type DocumentNode, type ExecutionArgs, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { executeThroughCache, sharedReadOf } from '../cache/response-cache.js';
 import { getSchema } from './schema.js';
 import type { HeaderReader, RequestContext } from './context.js';
@@ -26,8 +26,9 @@ const JIT_COMPILE_AFTER = 1;
 export type YogaServerContext = RequestContext;
 
 /**
- * Names the request for the metrics by its operation (the client's operation name, or "anonymous"), and keeps the
- * document for errors raised while GraphQL coerces variables, which name only the variable.
+ * Names the request for the metrics by its operation (the client's operation name, or "anonymous") unless its surface
+ * named it (a REST route by its path), and keeps the document for errors raised while GraphQL coerces variables,
+ * which name only the variable.
  */
 function useOperationName(): Plugin<YogaServerContext> {
   return {
@@ -40,16 +41,21 @@ function useOperationName(): Plugin<YogaServerContext> {
       const operation = document.definitions.find(
         (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName),
       );
-      scope.route = operation?.name?.value ?? 'anonymous';
+      scope.route ??= operation?.name?.value ?? 'anonymous';
     },
   };
 }
 
-/** Shared catalogue reads go through the response cache, the same one REST routes and assistant tools use. */
+/**
+ * Shared catalogue reads go through the response cache, the same one REST routes and assistant tools use. An execution
+ * whose surface keeps its own answer (a REST route's rendered body: answerThroughCache has noted it) is not kept again
+ * as data.
+ */
 function useResponseCache(): Plugin<YogaServerContext> {
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
       const ctx = args.contextValue as RequestContext;
+      if (ctx.answerNotes) return;
       const document = args.document as DocumentNode;
       const operation = ctx.responseCache ? sharedReadOf(document, args.operationName) : null;
       if (!operation) return;
@@ -109,8 +115,16 @@ export interface GraphQLServer {
     body: Uint8Array<ArrayBuffer>,
     fetchRequest: () => Request,
   ): Promise<string | Response>;
+  /**
+   * A document already parsed and validated (a REST route's, an assistant tool's) run through the execution of the
+   * same plugin chain: bounds, storable text, lead rules, the deprecation notice, the operation's name, graphql-jit,
+   * venue detail charges and the response cache, as every /graphql document runs after its parsing. A refusal by a
+   * plugin is thrown; anything from execution on is in the result.
+   */
+  execute(args: ExecutionArgs): Promise<ExecutionResult>;
 }
 
+/** Long because Yoga's options, its plugin order and the plain POST's path each need their reason beside them. */
 export function createGraphQLServer(options: {
   baseUrl: string;
   log: Logger;
@@ -210,5 +224,7 @@ export function createGraphQLServer(options: {
     return handle(request, context);
   }
 
-  return { fetch: yogaAnswer, plainPost: answerPlainPost };
+  // The chain's execution does not depend on the request: taken once. Nothing of ours hooks onEnveloped.
+  const { execute } = yoga.getEnveloped({} as never);
+  return { fetch: yogaAnswer, plainPost: answerPlainPost, execute: (args) => execute(args) as Promise<ExecutionResult> };
 }

@@ -12,7 +12,6 @@ export const pricingRoutes: RestRoute[] = [
     method: 'GET',
     path: '/venues/pricing',
     operationId: 'estimatePricing',
-    deprecatedFields: true,
     summary: 'Estimate wedding cost for a region',
     description:
       'A deterministic regional model (constants in a versioned data file, echoed as parameters.model_version): venue stay ' +
@@ -66,7 +65,6 @@ export const pricingRoutes: RestRoute[] = [
     method: 'GET',
     path: '/cost-benchmarks',
     operationId: 'getCostBenchmarks',
-    deprecatedFields: true,
     summary: 'Cost benchmarks from live listings',
     description:
       'Computed at request time from the live, published listings: the weekday base price for exclusive use over the whole minimum stay ' +

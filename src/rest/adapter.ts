@@ -6,11 +6,12 @@ import {
   type DocumentNode,
   type FieldNode,
   type GraphQLSchema,
+  type ExecutionArgs,
   type ExecutionResult,
   type OperationDefinitionNode,
 } from 'graphql';
-import { createJitExecutor } from '../graphql/jit.js';
 import { classify, ROUTE_DOCUMENTS } from '../errors/classify.js';
+import { selectsDeprecatedField } from '../graphql/deprecation-notice.js';
 import { answerThroughCache, isSharedRead, type AnswerCodec } from '../cache/response-cache.js';
 import { etagOfObjectBytes, exactCopy, withRequestIdBytes } from '../http/conventions.js';
 import { utf8Bytes } from '../http/utf8.js';
@@ -41,6 +42,11 @@ export interface CompiledRoute {
   enumOutputs: EnumOutputs | null;
   /** The route's name in response-cache keys, or null when its answer is not the same for every caller. */
   sharedRead: string | null;
+  /**
+   * Whether the document selects a deprecated field (§9 headers), as the executor's deprecation notice decides it:
+   * known before execution, so an answer from the response cache says so too.
+   */
+  deprecated: boolean;
 }
 
 /** Gives every camelCase field a snake_case alias: the REST body then has the spec's names, the values untouched. */
@@ -89,6 +95,7 @@ export function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledR
     enumOutputs: enumOutputsOf(document, schema),
     // Named for what is kept (the rendered body): a node of an older release sharing Redis keeps data under `rest:`.
     sharedRead: route.method === 'GET' && isSharedRead(document) ? `rest-body:${route.operationId}` : null,
+    deprecated: selectsDeprecatedField(schema, document),
   };
 }
 
@@ -207,8 +214,20 @@ const routeAnswers: AnswerCodec<RouteAnswer> = {
  */
 export type RouteInput = { search: URLSearchParams; pathValues: Record<string, string>; body?: Uint8Array } | { arguments: Record<string, unknown> };
 
-/** Runs a matched route on the shared schema and returns its answer (through the response cache for shared reads). */
-export async function runRoute(compiled: CompiledRoute, input: RouteInput, schema: GraphQLSchema, context: RequestContext): Promise<RouteAnswer> {
+/** How a route's document runs: the GraphQL plugin chain's execution (GraphQLServer.execute). */
+export type RouteExecutor = (args: ExecutionArgs) => Promise<ExecutionResult>;
+
+/**
+ * Runs a matched route's document through the GraphQL executor and returns its answer, through the response cache
+ * for shared reads (the rendered body is kept, not the data).
+ */
+export async function runRoute(
+  compiled: CompiledRoute,
+  input: RouteInput,
+  execute: RouteExecutor,
+  schema: GraphQLSchema,
+  context: RequestContext,
+): Promise<RouteAnswer> {
   const rename = (argument: string) => compiled.paramOfArgument.get(argument) ?? snakeCase(argument);
   let variableValues: Record<string, unknown>;
   let checked: Partial<RequestContext> | undefined;
@@ -245,26 +264,35 @@ export async function runRoute(compiled: CompiledRoute, input: RouteInput, schem
     contextValue,
     compiled.sharedRead,
     variableValues,
-    async () => renderAnswer(compiled, await executeRoute({ schema, document: compiled.document, contextValue, variableValues }), rename),
+    async () => {
+      let result: ExecutionResult;
+      try {
+        result = await execute({ schema, document: compiled.document, contextValue, variableValues });
+      } catch (e) {
+        throw refusalOf(e, rename);
+      }
+      return renderAnswer(compiled, result, rename);
+    },
     routeAnswers,
   );
 }
 
+/**
+ * What a route throws for an error of its execution, classified as every error is (src/errors/classify.ts): a refusal
+ * naming the REST parameters; an unexpected failure as itself, for the surface to log before it answers.
+ */
+function refusalOf(thrown: unknown, rename: (argument: string) => string): unknown {
+  const { error, unexpected, cause } = classify(thrown, ROUTE_DOCUMENTS);
+  return unexpected ? cause : error.renameParams(rename);
+}
+
 /** The route's answer from its execution result; an error in it is thrown as the ApiError the route answers with. */
 function renderAnswer(compiled: CompiledRoute, result: ExecutionResult, rename: (argument: string) => string): RouteAnswer {
-  if (result.errors?.length) {
-    // Classified as every error is (src/errors/classify.ts): a refusal is thrown naming the REST parameters; an
-    // unexpected failure is thrown as itself, for the surface to log before it answers.
-    const { error, unexpected, cause } = classify(result.errors[0], ROUTE_DOCUMENTS);
-    throw unexpected ? cause : error.renameParams(rename);
-  }
+  if (result.errors?.length) throw refusalOf(result.errors[0], rename);
   const raw = result.data?.[compiled.rootField];
   const data = compiled.enumOutputs && compiled.root.selectionSet ? withWireValues(raw, [compiled.root.selectionSet], compiled.enumOutputs) : raw;
   return new RouteAnswer(compiled.route.method === 'POST' ? 201 : 200, { body: envelope(compiled.route.envelope, data) });
 }
-
-/** Route documents are known at start: each query is compiled by graphql-jit on its first request. */
-const executeRoute = createJitExecutor({ compileAfter: 0 });
 
 function envelope(kind: Envelope, value: unknown): Record<string, unknown> {
   if (kind.kind === 'object') return { data: value };

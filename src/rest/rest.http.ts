@@ -11,7 +11,7 @@ import type { HttpSurface, Visit } from '../http/ingress.js';
 import { errorResponse } from '../http/responses.js';
 import { utf8Bytes } from '../http/utf8.js';
 import { presentedKey } from '../auth/authenticate.js';
-import { answerBytes, compileRoute, matchRoute, orderRoutes, runRoute, type MatchedRoute } from './adapter.js';
+import { answerBytes, compileRoute, matchRoute, orderRoutes, runRoute, type MatchedRoute, type RouteExecutor } from './adapter.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { restRoutes } from './routes.js';
 
@@ -25,8 +25,15 @@ export interface RestSurface extends HttpSurface {
   runOperation(operationId: string, args: Record<string, unknown>, context: RequestContext): Promise<Record<string, unknown>>;
 }
 
-export function createRestSurface(options: { schema: GraphQLSchema; baseUrl: string; maxBodyBytes: number; contexts: RequestContexts }): RestSurface {
-  const { schema, baseUrl, contexts } = options;
+export function createRestSurface(options: {
+  schema: GraphQLSchema;
+  /** The GraphQL plugin chain's execution, which every route's document runs through (src/graphql/yoga.ts). */
+  execute: RouteExecutor;
+  baseUrl: string;
+  maxBodyBytes: number;
+  contexts: RequestContexts;
+}): RestSurface {
+  const { schema, execute, baseUrl, contexts } = options;
   const routes = orderRoutes(restRoutes.map((route) => compileRoute(route, schema)));
   const routesById = new Map(routes.map((r) => [r.route.operationId, r]));
   let openApiDoc: ReturnType<typeof buildOpenApiDocument> | undefined;
@@ -45,8 +52,8 @@ export function createRestSurface(options: { schema: GraphQLSchema; baseUrl: str
     // POST bodies are read only for routes that take one, after the key is checked; 413 comes before any parsing.
     if (compiled.route.body) assertJsonBody(headers);
     const body = compiled.route.body ? await visit.body(options.maxBodyBytes) : undefined;
-    const answer = await runRoute(compiled, { search: visit.search, pathValues, body }, schema, context);
-    if (compiled.route.deprecatedFields) scope.usedDeprecatedFields = true;
+    const answer = await runRoute(compiled, { search: visit.search, pathValues, body }, execute, schema, context);
+    if (compiled.deprecated) scope.usedDeprecatedFields = true;
     // Bytes, not a string: a body with one non-ASCII character (an en dash in a price range) written as a string was
     // measured (Buffer.byteLength), joined to the headers as a two-byte string and encoded again.
     const head: Array<[string, string]> = [['content-type', JSON_TYPE]];
@@ -74,7 +81,7 @@ export function createRestSurface(options: { schema: GraphQLSchema; baseUrl: str
     async runOperation(operationId, args, context) {
       const compiled = routesById.get(operationId);
       if (!compiled) throw new Error(`assistant tool: no route ${operationId}`);
-      return (await runRoute(compiled, { arguments: args }, schema, context)).body;
+      return (await runRoute(compiled, { arguments: args }, execute, schema, context)).body;
     },
   };
 

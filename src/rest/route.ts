@@ -62,8 +62,6 @@ export interface RestRoute {
    * arguments, so the resolver does not parse them again).
    */
   check?: (args: Record<string, unknown>) => Partial<RequestContext> | void;
-  /** The body carries deprecated fields (§9): responses add Deprecation, Sunset and Link headers. */
-  deprecatedFields?: boolean;
   /** Request headers the route reads besides authentication, for the OpenAPI document (lengths as its parser checks them). */
   headers?: Array<{ name: string; description: string; minLength?: number; maxLength?: number }>;
   /** Codes this route can answer with besides the common ones (401, 429, 500), for the OpenAPI document. */
