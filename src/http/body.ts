@@ -36,6 +36,11 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
     }
     chunks.push(value);
   }
+  return joined(chunks, size);
+}
+
+/** Chunks of a body read as it streamed, in one buffer of their `size` bytes. */
+export function joined(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const body = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

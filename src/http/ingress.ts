@@ -89,12 +89,13 @@ function nodeReading(req: IncomingMessage, res: ServerResponse): Reading {
   const rawQuery = cut < 0 ? '' : target.slice(cut + 1);
   const plain = PLAIN_PATH.test(rawPath) && PLAIN_QUERY.test(rawQuery);
   const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
-  let url: URL | undefined;
+  // A target URL parsing would change is parsed once, here; a plain one only if a surface asks for its URL.
+  let url = plain ? undefined : new URL(href);
   let search: URLSearchParams | undefined;
   let request: Request | undefined;
   const reading: Reading = {
     method,
-    path: plain ? rawPath : new URL(href).pathname,
+    path: url ? url.pathname : rawPath,
     headers: nodeHeaderReader(req.headers),
     href,
     get url() {

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Request } from './fetch-api.js';
 import type { HeaderReader } from '../graphql/context.js';
-import { payloadTooLarge } from './body.js';
+import { joined, payloadTooLarge } from './body.js';
 
 /**
  * What the ingress (src/http/ingress.ts) reads from node's request in place of a Fetch Request, and the Fetch Request
@@ -50,13 +50,7 @@ export function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<Ui
     req.once('end', () => {
       if (ended) return;
       ended = true;
-      const body = new Uint8Array(size);
-      let offset = 0;
-      for (const chunk of chunks) {
-        body.set(chunk, offset);
-        offset += chunk.byteLength;
-      }
-      resolve(body);
+      resolve(joined(chunks, size));
     });
     req.once('error', reject);
     req.once('close', () => {
