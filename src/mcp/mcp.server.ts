@@ -13,7 +13,6 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ApiError } from '../errors/api-error.js';
-import { assertStorableText } from '../errors/storable-text.js';
 import { errorBody } from '../http/responses.js';
 import { KNOWLEDGE_DIR, parseFrontmatter } from '../knowledge/knowledge.content.js';
 import { API_VERSION } from '../config/api-version.js';
@@ -43,11 +42,10 @@ export function prepareTools(doc: OpenAPIV3_1.Document): PreparedTool[] {
 
 /**
  * A tool's arguments as its route takes them: typed, by REST name (the route refuses what REST refuses, in the same
- * words), with the tool's own page size. Text PostgreSQL cannot store is refused first, naming the argument, as REST
- * and GraphQL refuse it.
+ * words), with the tool's own page size. Text PostgreSQL cannot store is the route's to refuse (runRoute), as it refuses
+ * it for REST.
  */
 export function toolArguments(tool: PreparedTool, args: Record<string, unknown>): Record<string, unknown> {
-  assertStorableText(args, 'arguments');
   if (!tool.limit) return args;
   if (args.limit === undefined || args.limit === null) return { ...args, limit: tool.limit.default };
   if (typeof args.limit === 'number' && args.limit > tool.limit.max) {

@@ -245,6 +245,8 @@ export async function runRoute(
       variableValues[variable] = body;
       checked = check?.(body);
     }
+    // Before the module's parser, as the chain's useStorableText comes before the resolvers' on /graphql: unstorable
+    // text gets one answer on every surface. The chain checks these variables again; the pair costs microseconds.
     assertStorableArguments(compiled.document, variableValues);
     if (compiled.route.check) {
       const args: Record<string, unknown> = {};
