@@ -7,9 +7,10 @@ import { FAVICON_SVG, faviconIco } from './favicon.asset.js';
 import { ApiError } from '../errors/api-error.js';
 import { translate } from '../errors/translate.js';
 import type { RequestContexts } from '../http/context.js';
-import { Response } from '../http/fetch-api.js';
+import { Answer } from '../http/answer.js';
 import type { HttpSurface } from '../http/ingress.js';
-import { errorResponse } from '../http/responses.js';
+import { errorAnswer } from '../http/responses.js';
+import { utf8Bytes } from '../http/utf8.js';
 
 const require = createRequire(import.meta.url);
 
@@ -63,17 +64,21 @@ export function createDeveloperPages(baseUrl: string): (path: string) => Asset |
 }
 
 /** A page as it is answered: its media type and how long clients may keep it (`vary` when the URL also answers JSON). */
-function pageResponse(page: Asset, vary?: string): Response {
-  const headers: Record<string, string> = { 'content-type': page.type, 'cache-control': `public, max-age=${page.maxAge}` };
-  if (vary) headers.vary = vary;
-  return new Response(page.body as BodyInit, { headers });
+function pageAnswer(page: Asset, vary?: string): Answer {
+  const head: Array<[string, string]> = [
+    ['content-type', page.type],
+    ['cache-control', `public, max-age=${page.maxAge}`],
+  ];
+  if (vary) head.push(['vary', vary]);
+  const body = typeof page.body === 'string' ? utf8Bytes(page.body) : Buffer.from(page.body.buffer as ArrayBuffer, page.body.byteOffset, page.body.byteLength);
+  return new Answer(200, head, body);
 }
 
 /**
  * GET /developers, its pages and assets, and the icons: keyless, on the client IP's budget (§8.4). `graphiql` is the
  * GraphiQL page GET /graphql answers a browser with (src/http/graphql-surface.ts).
  */
-export function createPagesSurface(baseUrl: string, contexts: Pick<RequestContexts, 'admitKeyless'>): HttpSurface & { graphiql: () => Response } {
+export function createPagesSurface(baseUrl: string, contexts: Pick<RequestContexts, 'admitKeyless'>): HttpSurface & { graphiql: () => Answer } {
   const pages = createDeveloperPages(baseUrl);
   return {
     accepts: (path, method) => (path === '/developers' || path.startsWith('/developers/') || FAVICONS.has(path)) && method === 'GET',
@@ -82,12 +87,12 @@ export function createPagesSurface(baseUrl: string, contexts: Pick<RequestContex
         await contexts.admitKeyless(admission, ip);
         const page = pages(path);
         if (!page) throw new ApiError('route_not_found', { message: `No page ${path}; start at /developers.` });
-        return pageResponse(page);
+        return pageAnswer(page);
       } catch (e) {
-        return errorResponse(translate(e, scope.log, scope.requestId), scope.requestId, baseUrl);
+        return errorAnswer(translate(e, scope.log, scope.requestId), scope.requestId, baseUrl);
       }
     },
     // The same URL answers JSON to API clients: a cache must not hand this page to them (or their JSON to a browser).
-    graphiql: () => pageResponse(pages('/developers/graphiql')!, 'Accept'),
+    graphiql: () => pageAnswer(pages('/developers/graphiql')!, 'Accept'),
   };
 }

@@ -33,7 +33,7 @@ interface GraphQLErrorPlace {
 /**
  * The GraphQL surface's one renderer: a classified error's catalogue facts as GraphQL `extensions` (a bound's details,
  * code, type, status, param, hint, requestId, docUrl; retryAfter, the seconds to wait, when no Retry-After header goes
- * with it; Yoga's `http` when given). renderGraphQLError locates it on a GraphQL error; graphqlErrorResponse
+ * with it; Yoga's `http` when given). renderGraphQLError locates it on a GraphQL error; graphqlErrorAnswer
  * (src/http/graphql-error-response.ts) carries it as it is, for a request refused before Yoga.
  */
 export function graphqlErrorExtensions(

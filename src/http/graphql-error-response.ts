@@ -1,7 +1,7 @@
 import type { ApiError } from '../errors/api-error.js';
 import { classifyEmptyAnswer } from '../errors/classify.js';
 import { graphqlErrorExtensions } from '../graphql/errors.js';
-import { Headers, Response } from './fetch-api.js';
+import type { Answer } from './answer.js';
 import { graphqlMediaType, json } from './responses.js';
 
 /*
@@ -14,7 +14,7 @@ import { graphqlMediaType, json } from './responses.js';
  * GraphQL's own response shape and in the media type Yoga would have answered the same Accept with (`accept`: the
  * request's header), so a client reads our refusals as it reads Yoga's.
  */
-export function graphqlErrorResponse(error: ApiError, requestId: string, baseUrl: string, accept: string | null | undefined): Response {
+export function graphqlErrorAnswer(error: ApiError, requestId: string, baseUrl: string, accept: string | null | undefined): Answer {
   // The response carries the error's headers (Retry-After): extensions do not repeat them.
   const body = { errors: [{ message: error.message, extensions: graphqlErrorExtensions(error, requestId, baseUrl, { headersSent: true }) }] };
   return json(error.status, body, { ...error.headers, 'content-type': `${graphqlMediaType(accept)}; charset=utf-8` });
@@ -27,18 +27,11 @@ const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
  * Yoga answers some HTTP-level refusals with an empty body (415 for a media type it cannot read, 406 for an Accept it
  * cannot meet, 405): give them the GraphQL response shape with the catalogue's code, like every other error.
  */
-export async function withGraphQLErrorBody(
-  response: Response,
-  requestId: string,
-  baseUrl: string,
-  accept: string | null | undefined,
-): Promise<Response> {
-  if (response.status < 400) return response;
-  // The bytes as Yoga's answer has them (withJsonBytes encoded them once): passed on, not decoded and encoded again.
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.some((byte) => !JSON_WHITESPACE.has(byte))) return new Response(bytes, { status: response.status, headers: response.headers });
-  const answer = graphqlErrorResponse(classifyEmptyAnswer(response.status), requestId, baseUrl, accept);
-  const headers = new Headers(response.headers);
-  headers.set('content-type', answer.headers.get('content-type')!);
-  return new Response(answer.body, { status: response.status, headers });
+export function withGraphQLErrorBody(answer: Answer, requestId: string, baseUrl: string, accept: string | null | undefined): Answer {
+  if (answer.status < 400 || answer.body?.some((byte) => !JSON_WHITESPACE.has(byte))) return answer;
+  const refusal = graphqlErrorAnswer(classifyEmptyAnswer(answer.status), requestId, baseUrl, accept);
+  answer.headers.set('content-type', refusal.headers.get('content-type')!);
+  answer.headers.set('content-length', refusal.headers.get('content-length')!);
+  answer.body = refusal.body;
+  return answer;
 }

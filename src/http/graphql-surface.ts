@@ -5,10 +5,10 @@ import { isIntrospectionOnly } from '../graphql/introspection-only.js';
 import { Answer } from './answer.js';
 import type { HttpSurface, Visit } from './ingress.js';
 import { translate } from '../errors/translate.js';
-import { graphqlErrorResponse, withGraphQLErrorBody } from './graphql-error-response.js';
+import { graphqlErrorAnswer, withGraphQLErrorBody } from './graphql-error-response.js';
 import type { GraphQLServer, RequestView } from '../graphql/yoga.js';
 import { plainPostOf } from '../graphql/plain-post.js';
-import { withJsonBytes } from './responses.js';
+import { answerOfYoga } from './responses.js';
 import { utf8Bytes } from './utf8.js';
 
 /**
@@ -25,7 +25,7 @@ export function createGraphQLSurface(options: {
   maxBodyBytes: number;
   contexts: RequestContexts;
   /** The GraphiQL page (src/developers/developers.http.ts). */
-  graphiql: () => Response;
+  graphiql: () => Answer;
 }): HttpSurface {
   const { yoga, baseUrl, contexts } = options;
   const contextFor = ({ search, headers, scope, admission, ip }: Visit, body: Uint8Array | undefined) =>
@@ -35,13 +35,13 @@ export function createGraphQLSurface(options: {
         : { caller: 'key', surface: 'graphql', scope, admission, ip, headers },
     );
 
-  async function execute(visit: Visit, context: RequestContext, body: Uint8Array<ArrayBuffer> | undefined): Promise<Answer | Response> {
+  async function execute(visit: Visit, context: RequestContext, body: Uint8Array<ArrayBuffer> | undefined): Promise<Answer> {
     const plain = body && plainPostOf(visit, body);
-    if (!plain) return withJsonBytes(await yoga.fetch(visit.request, context, body));
+    if (!plain) return answerOfYoga(await yoga.fetch(visit.request, context, body));
     const view: RequestView = { method: visit.method, url: visit.href, headers: visit.headers };
     const answer = await yoga.plainPost(plain, view, context, body, () => visit.request);
     // Yoga keeps its JSON as text: encoded to bytes once here, not again by the socket write.
-    if (typeof answer !== 'string') return withJsonBytes(answer);
+    if (typeof answer !== 'string') return answerOfYoga(answer);
     return new Answer(200, [['content-type', `${plain.mediaType}; charset=utf-8`]], utf8Bytes(answer));
   }
 
@@ -62,9 +62,9 @@ export function createGraphQLSurface(options: {
         const body = method === 'POST' ? await visit.body(options.maxBodyBytes) : undefined;
         const context = await contextFor(visit, body);
         const answer = await execute(visit, context, body);
-        return answer instanceof Answer ? answer : await withGraphQLErrorBody(answer, scope.requestId, baseUrl, accept);
+        return withGraphQLErrorBody(answer, scope.requestId, baseUrl, accept);
       } catch (e) {
-        return graphqlErrorResponse(translate(e, scope.log, scope.requestId, visit.signal), scope.requestId, baseUrl, accept);
+        return graphqlErrorAnswer(translate(e, scope.log, scope.requestId, visit.signal), scope.requestId, baseUrl, accept);
       }
     },
   };

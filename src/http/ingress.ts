@@ -50,7 +50,7 @@ export interface Visit {
 /** One surface (pages, site, health, MCP, GraphQL, REST): which requests it takes, and its one entry. */
 export interface HttpSurface {
   accepts(path: string, method: string): boolean;
-  serve(visit: Visit): Promise<Response | Answer>;
+  serve(visit: Visit): Promise<Answer>;
 }
 
 export interface Ingress {
@@ -166,8 +166,7 @@ export function createIngress(options: {
     const exchange: Exchange = { method, headers, path, scope, admission: {}, started };
     const ip = clientIp({ headers }, server, options.trustProxy);
     const surface = surfaces.find((s) => s.accepts(path, reading.method)) ?? surfaces[surfaces.length - 1];
-    const served = await surface.serve(Object.assign(reading, { scope, admission: exchange.admission, ip }));
-    const answer = served instanceof Answer ? served : await Answer.of(served);
+    const answer = await surface.serve(Object.assign(reading, { scope, admission: exchange.admission, ip }));
     for (const step of steps) {
       const waiting = step.apply(exchange, answer);
       if (waiting) await waiting;

@@ -1,12 +1,12 @@
 import type { ApiError } from '../errors/api-error.js';
 import { docUrl } from '../errors/catalogue.js';
-import { Response } from './fetch-api.js';
+import { Answer } from './answer.js';
 import { utf8Bytes } from './utf8.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
+  return new Answer(status, Object.entries({ 'content-type': JSON_TYPE, ...headers }), utf8Bytes(JSON.stringify(body)));
 }
 
 /**
@@ -26,7 +26,7 @@ export function errorBody(error: ApiError, requestId: string, baseUrl: string) {
 }
 
 /** The REST surface's one renderer: the §7 envelope, with the error's HTTP status and headers. */
-export function errorResponse(error: ApiError, requestId: string, baseUrl: string): Response {
+export function errorAnswer(error: ApiError, requestId: string, baseUrl: string): Answer {
   return json(error.status, { error: errorBody(error, requestId, baseUrl) }, error.headers ?? {});
 }
 
@@ -63,14 +63,11 @@ export function graphqlMediaType(accept: string | null | undefined): GraphQLMedi
 const JSON_ANSWER = /^application\/(graphql-response\+)?json/;
 
 /**
- * A JSON answer made elsewhere (Yoga, the MCP SDK), re-made with its UTF-8 bytes as its body. Yoga's keeps its JSON as
- * text, which the socket write would put through Node's slow encoder; those bytes are encoded once by utf8Bytes. The
- * SDK's is Node's own Response, whose body is a stream the HTTP adapter would pump chunk by chunk; its bytes are read
- * once. Event streams and multipart answers are left as they are: they are written as they come.
+ * A Response Yoga made, as an Answer. Yoga keeps a JSON answer as text, which Node's encoder is slow on: its bytes are
+ * encoded once by utf8Bytes. Anything else (an event stream, a multipart answer, an empty refusal) is read as it is.
  */
-export async function withJsonBytes(answer: Response): Promise<Response> {
-  if (!JSON_ANSWER.test(answer.headers.get('content-type') ?? '')) return answer;
-  const body: Pick<Response, 'text' | 'arrayBuffer'> = answer;
-  const bytes = answer instanceof Response ? utf8Bytes(await body.text()) : Buffer.from(await body.arrayBuffer());
-  return new Response(bytes, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+export async function answerOfYoga(response: Response): Promise<Answer> {
+  if (!JSON_ANSWER.test(response.headers.get('content-type') ?? '')) return Answer.of(response);
+  const body = utf8Bytes(await response.text());
+  return new Answer(response.status, response.headers as unknown as Iterable<[string, string]>, body);
 }

@@ -5,10 +5,9 @@ import { translate } from '../errors/translate.js';
 import { assertJsonBody } from '../http/body.js';
 import type { HeaderReader, RequestContext, RequestScope } from '../graphql/context.js';
 import type { RequestContexts } from '../http/context.js';
-import { Response } from '../http/fetch-api.js';
 import { Answer } from '../http/answer.js';
 import type { HttpSurface, Visit } from '../http/ingress.js';
-import { errorResponse } from '../http/responses.js';
+import { errorAnswer } from '../http/responses.js';
 import { utf8Bytes } from '../http/utf8.js';
 import { presentedKey } from '../auth/authenticate.js';
 import { answerBytes, compileRoute, matchRoute, orderRoutes, runRoute, type MatchedRoute, type RouteExecutor } from './adapter.js';
@@ -42,7 +41,7 @@ export function createRestSurface(options: {
   const contextFor = (headers: HeaderReader, { scope, admission, ip }: Visit) =>
     contexts.contextFor({ caller: 'key', surface: 'rest', scope, admission, ip, headers });
   const failed = (e: unknown, scope: RequestScope, signal?: { aborted: boolean }) =>
-    errorResponse(translate(e, scope.log, scope.requestId, signal, ROUTE_DOCUMENTS), scope.requestId, baseUrl);
+    errorAnswer(translate(e, scope.log, scope.requestId, signal, ROUTE_DOCUMENTS), scope.requestId, baseUrl);
 
   async function serveMatched(matched: MatchedRoute, visit: Visit): Promise<Answer> {
     const { headers, scope } = visit;
@@ -85,15 +84,15 @@ export function createRestSurface(options: {
     },
   };
 
-  async function serveOpenApi({ scope, admission, ip }: Visit): Promise<Response> {
+  async function serveOpenApi({ scope, admission, ip }: Visit): Promise<Answer> {
     scope.route = `${API_PREFIX}/openapi.json`;
     try {
       await contexts.admitKeyless(admission, ip);
     } catch (e) {
-      return errorResponse(translate(e, scope.log, scope.requestId), scope.requestId, baseUrl);
+      return errorAnswer(translate(e, scope.log, scope.requestId), scope.requestId, baseUrl);
     }
     openApi ??= utf8Bytes(JSON.stringify(surface.openApiDocument()));
-    return new Response(openApi, { headers: { 'content-type': JSON_TYPE } });
+    return new Answer(200, [['content-type', JSON_TYPE]], openApi);
   }
   return surface;
 }

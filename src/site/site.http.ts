@@ -3,7 +3,8 @@ import { ApiError } from '../errors/api-error.js';
 import { translate } from '../errors/translate.js';
 import type { RequestContexts } from '../http/context.js';
 import { weakEtag } from '../http/conventions.js';
-import { Response } from '../http/fetch-api.js';
+import { Answer } from '../http/answer.js';
+import { utf8Bytes } from '../http/utf8.js';
 import type { HttpSurface, Visit } from '../http/ingress.js';
 import { errorPage, PAGE_HEADERS } from './site.layout.js';
 import { demoMedia } from './site.media.js';
@@ -43,23 +44,21 @@ const matches = (ifNoneMatch: string | null, etag: string) =>
  * A 200 with its validators, or the 304 that stands for it. This surface answers conditional GETs itself: the
  * conditional-get answer step leaves an answer that names its ETag with `public` caching as it is (answer-steps.ts).
  */
-function validated(body: string, etag: string, headers: Record<string, string>, ifNoneMatch: string | null): Response {
+function validated(body: string, etag: string, headers: Record<string, string>, ifNoneMatch: string | null): Answer {
   const all: Record<string, string> = { ...headers, etag };
-  if (!matches(ifNoneMatch, etag)) return new Response(body, { headers: all });
+  if (!matches(ifNoneMatch, etag)) return new Answer(200, Object.entries(all), utf8Bytes(body));
   // A 304 has no body, so nothing of one is described.
   delete all['content-type'];
-  return new Response(null, { status: 304, headers: all });
+  return new Answer(304, Object.entries(all), null);
 }
 
 /** The surface's one error renderer: the classified error as an HTML page with its status and headers. */
-function errorResponse(error: ApiError): Response {
+function errorAnswer(error: ApiError): Answer {
   // A path that names no venue is a page that does not exist, whatever characters it has: 404, not 400.
   const status = error.code === 'invalid_slug' ? 404 : error.status;
   const message = error.code === 'invalid_slug' ? 'No published venue has this address.' : error.message;
-  return new Response(errorPage(status, message), {
-    status,
-    headers: { ...error.headers, 'content-type': HTML, 'cache-control': 'no-store', ...PAGE_HEADERS },
-  });
+  const headers = { ...error.headers, 'content-type': HTML, 'cache-control': 'no-store', ...PAGE_HEADERS };
+  return new Answer(status, Object.entries(headers), utf8Bytes(errorPage(status, message)));
 }
 
 /**
@@ -68,7 +67,7 @@ function errorResponse(error: ApiError): Response {
  * like every catalogue read (X-Cache, Age), and answered with `Cache-Control: public, max-age=300` and a weak ETag.
  */
 export function createSiteSurface(contexts: RequestContexts): HttpSurface {
-  async function page({ headers: sent, path: asSent, search, scope, admission, ip }: Visit): Promise<Response> {
+  async function page({ headers: sent, path: asSent, search, scope, admission, ip }: Visit): Promise<Answer> {
     const path = asSent.length > 1 ? asSent.replace(/\/+$/, '') : asSent;
     for (const entry of SITE_PAGES) {
       const param = entry.match(path);
@@ -108,7 +107,7 @@ export function createSiteSurface(contexts: RequestContexts): HttpSurface {
       try {
         return await page(visit);
       } catch (e) {
-        return errorResponse(translate(e, visit.scope.log, visit.scope.requestId));
+        return errorAnswer(translate(e, visit.scope.log, visit.scope.requestId));
       }
     },
   };
