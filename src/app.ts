@@ -77,7 +77,7 @@ export function createApp(options: AppOptions): App {
     contexts,
     maxBodyBytes,
     allowedOrigins: options.mcpAllowedOrigins ?? [],
-    openApiDocument: rest.openApiDocument,
+    operationContract: rest.operationContract,
     runOperation: rest.runOperation,
   });
   const health = createHealthSurface(createHealthProbe({ probe: options.databaseAnswers ?? (() => Promise.resolve(true)), now }));

@@ -1,29 +1,7 @@
-import type { OpenAPIV3_1 } from 'openapi-types';
+import type { OperationContract } from '../rest/openapi.js';
 import type { AssistantTool } from './mcp.tools.js';
 
 export type JsonObjectSchema = { type: 'object'; properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
-
-/** The operation of the OpenAPI document with this operationId, and its path. */
-function operationOf(doc: OpenAPIV3_1.Document, operationId: string): OpenAPIV3_1.OperationObject {
-  for (const item of Object.values(doc.paths ?? {})) {
-    for (const operation of [item?.get, item?.post]) if (operation?.operationId === operationId) return operation;
-  }
-  throw new Error(`assistant tools: no operation ${operationId} in the OpenAPI document`);
-}
-
-/** Inlines `#/components/...` references (tool schemas must stand alone); a reference cycle is left open ({}). */
-export function dereference(value: unknown, doc: OpenAPIV3_1.Document, seen: string[] = []): unknown {
-  if (Array.isArray(value)) return value.map((v) => dereference(v, doc, seen));
-  if (!value || typeof value !== 'object') return value;
-  const ref = (value as { $ref?: unknown }).$ref;
-  if (typeof ref === 'string') {
-    if (seen.includes(ref)) return {};
-    const [, , kind, name] = ref.split('/');
-    const target = (doc.components as Record<string, Record<string, unknown>> | undefined)?.[kind]?.[name];
-    return dereference(target, doc, [...seen, ref]);
-  }
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, dereference(v, doc, seen)]));
-}
 
 /** Keywords that describe a value whichever branch of a nullable union it takes: they stay beside the union. */
 const ANNOTATIONS = ['title', 'description', 'deprecated'] as const;
@@ -64,21 +42,18 @@ export function withNullableAnyOf(schema: unknown): unknown {
 }
 
 /**
- * A tool's input and output JSON Schemas, derived from the route's entry in the OpenAPI document — the same
- * definitions that validate REST and GraphQL — never kept by hand. Inputs are the route's query and path parameters
- * (the spec's snake_case names); the output is the route's 200 body.
+ * A tool's input and output JSON Schemas, from its route's contract (src/rest/openapi.ts `operationContract`): the
+ * declaration the OpenAPI document is made from, written out whole (tool schemas must stand alone), never kept by
+ * hand. Inputs are the route's query and path parameters (the spec's snake_case names); the output is its 200 body.
  */
 export function toolSchemas(
-  doc: OpenAPIV3_1.Document,
+  contract: OperationContract,
   tool: AssistantTool,
 ): { inputSchema: JsonObjectSchema; outputSchema: JsonObjectSchema; pathParams: string[] } {
-  const operation = operationOf(doc, tool.operationId);
   const properties: Record<string, object> = {};
   const required: string[] = [];
   const pathParams: string[] = [];
-  for (const raw of operation.parameters ?? []) {
-    const parameter = dereference(raw, doc) as OpenAPIV3_1.ParameterObject;
-    if (parameter.in !== 'query' && parameter.in !== 'path') continue;
+  for (const parameter of contract.parameters) {
     const schema = { ...(parameter.schema as object), ...(parameter.description ? { description: parameter.description } : {}) } as Record<
       string,
       unknown
@@ -90,11 +65,10 @@ export function toolSchemas(
     properties[parameter.name] = schema;
     if (parameter.required) required.push(parameter.name);
   }
-  const response = operation.responses?.['200'] as OpenAPIV3_1.ResponseObject | undefined;
-  const success = withNullableAnyOf(dereference(response?.content?.['application/json']?.schema, doc)) as JsonObjectSchema;
+  const success = withNullableAnyOf(contract.success) as JsonObjectSchema;
   // A tool error's structured part is the §7 envelope (plus retry_after): the schema admits both, so clients that
   // validate structured results (the SDK's Client does, after tools/list) accept errors too.
-  const envelope = withNullableAnyOf(dereference(doc.components?.schemas?.Error, doc)) as JsonObjectSchema;
+  const envelope = withNullableAnyOf(contract.error) as JsonObjectSchema;
   const error = { ...envelope, properties: { ...envelope.properties, error: withRetryAfter(envelope.properties?.error as JsonObjectSchema) } };
   const outputSchema: JsonObjectSchema = { type: 'object', anyOf: [success, error] };
   return {

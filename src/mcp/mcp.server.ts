@@ -11,7 +11,7 @@ import {
   type CallToolResult,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { OpenAPIV3_1 } from 'openapi-types';
+import type { OperationContract } from '../rest/openapi.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorBody } from '../http/responses.js';
 import { KNOWLEDGE_DIR, parseFrontmatter } from '../knowledge/knowledge.content.js';
@@ -35,9 +35,9 @@ export interface PreparedTool extends AssistantTool {
   outputSchema: JsonObjectSchema;
 }
 
-/** The tool table with its schemas, derived once from the OpenAPI document. */
-export function prepareTools(doc: OpenAPIV3_1.Document): PreparedTool[] {
-  return ASSISTANT_TOOLS.map((tool) => ({ ...tool, ...toolSchemas(doc, tool) }));
+/** The tool table with its schemas, each made once from its route's contract. */
+export function prepareTools(contractOf: (operationId: string) => OperationContract): PreparedTool[] {
+  return ASSISTANT_TOOLS.map((tool) => ({ ...tool, ...toolSchemas(contractOf(tool.operationId), tool) }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { OpenAPIV3_1 } from 'openapi-types';
+import type { OperationContract } from '../rest/openapi.js';
 import { ROUTE_DOCUMENTS } from '../errors/classify.js';
 import { translate } from '../errors/translate.js';
 import type { AppDeps, RequestContext } from '../graphql/context.js';
@@ -18,14 +18,14 @@ export function createMcpSurface(options: {
   contexts: RequestContexts;
   maxBodyBytes: number;
   allowedOrigins: string[];
-  /** The OpenAPI document the tools' schemas come from. */
-  openApiDocument: () => OpenAPIV3_1.Document;
+  /** A route's contract, which its tool's schemas are made from (the REST surface's). */
+  operationContract: (operationId: string) => OperationContract;
   runOperation: (operationId: string, args: Record<string, unknown>, context: RequestContext) => Promise<Record<string, unknown>>;
 }): HttpSurface {
   const { deps, contexts } = options;
   let tools: PreparedTool[] | undefined;
   const mcp = createMcpHttpHandler({
-    tools: () => (tools ??= prepareTools(options.openApiDocument())),
+    tools: () => (tools ??= prepareTools(options.operationContract)),
     baseUrl: deps.baseUrl,
     allowedOrigins: options.allowedOrigins,
     admitKeyless: (ip, count) => checkKeylessBatch(ip, count, deps),

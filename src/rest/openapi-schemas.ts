@@ -35,8 +35,13 @@ export type JsonSchema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 interface Walk {
   schema: GraphQLSchema;
   fragments: Map<string, FragmentDefinitionNode>;
-  /** components.schemas, shared by every route: one entry per distinct (type, selection) shape. */
-  components: Record<string, OpenAPIV3_1.SchemaObject>;
+  /**
+   * components.schemas, shared by every route: one entry per distinct (type, selection) shape. Null: every schema is
+   * written where it is used, for a reader that takes no references (an assistant tool's schema).
+   */
+  components: Record<string, OpenAPIV3_1.SchemaObject> | null;
+  /** Without components: the schemas that stand where a reference would, treated as one. */
+  written?: WeakSet<object>;
   /** Disambiguates a component name when two routes select the same type differently. */
   owner: string;
 }
@@ -135,7 +140,9 @@ function fieldSchema(walk: Walk, parent: GraphQLObjectType, selected: Selected):
   const schema = outputSchema(walk, type, childSets(selected.nodes), jsonSchemaExtension(field));
   const own = restDescription(field);
   const described = field.deprecationReason ? `${own ?? ''} Deprecated: ${field.deprecationReason}`.trim() : own;
-  return defined({ ...schema, description: described, deprecated: field.deprecationReason ? true : undefined });
+  // As a reader resolves a reference with words beside it (OpenAPI 3.1): the field's words, else the component's.
+  const description = described ?? (walk.written?.has(schema) ? schema.description : undefined);
+  return defined({ ...schema, description, deprecated: field.deprecationReason ? true : undefined });
 }
 
 function leafSchema(type: GraphQLNamedType, refinement: OpenAPIV3_1.SchemaObject | undefined): OpenAPIV3_1.SchemaObject {
@@ -161,8 +168,8 @@ function withoutNull(schema: JsonSchema): JsonSchema {
   return result;
 }
 
-function withNull(schema: JsonSchema): JsonSchema {
-  if ('$ref' in schema || schema.anyOf) return { oneOf: [schema, { type: 'null' }] };
+function withNull(walk: Walk, schema: JsonSchema): JsonSchema {
+  if ('$ref' in schema || schema.anyOf || walk.written?.has(schema)) return { oneOf: [schema, { type: 'null' }] };
   if (schema.type === undefined) return schema;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const nullable = { ...schema, type: [...types, 'null'] } as OpenAPIV3_1.SchemaObject;
@@ -177,7 +184,7 @@ function outputSchema(walk: Walk, type: GraphQLOutputType, sets: SelectionSetNod
   if (isListType(inner)) schema = { type: 'array', items: outputSchema(walk, inner.ofType, sets, refinement) };
   else if (isScalarType(inner) || isEnumType(inner)) schema = leafSchema(inner, refinement);
   else schema = compositeSchema(walk, inner, sets);
-  return nullable ? withNull(schema) : schema;
+  return nullable ? withNull(walk, schema) : schema;
 }
 
 function compositeSchema(walk: Walk, type: GraphQLNamedType, sets: SelectionSetNode[]): JsonSchema {
@@ -214,7 +221,11 @@ function componentName(_walk: Walk, type: GraphQLObjectType, sets: SelectionSetN
 }
 
 /** Identical shapes share one component; a different shape under a taken name gets the route's operationId. */
-function register(walk: Walk, base: string, schema: OpenAPIV3_1.SchemaObject): OpenAPIV3_1.ReferenceObject {
+function register(walk: Walk, base: string, schema: OpenAPIV3_1.SchemaObject): JsonSchema {
+  if (!walk.components) {
+    walk.written!.add(schema);
+    return schema;
+  }
   const text = JSON.stringify(schema);
   const candidates = [base, `${base}_${walk.owner}`];
   for (let n = 2; ; n += 1) {
@@ -251,12 +262,12 @@ const REQUEST_ID: OpenAPIV3_1.SchemaObject = { type: 'string', description: 'Req
 export function responseBodySchema(
   compiled: CompiledRoute,
   schema: GraphQLSchema,
-  components: Record<string, OpenAPIV3_1.SchemaObject>,
+  components: Record<string, OpenAPIV3_1.SchemaObject> | null,
 ): OpenAPIV3_1.SchemaObject {
   const { route } = compiled;
   const operation = operationOf(compiled.document);
   const fragments = fragmentsOf(compiled.document);
-  const walk: Walk = { schema, fragments, components, owner: route.operationId };
+  const walk: Walk = { schema, fragments, components, owner: route.operationId, written: components ? undefined : new WeakSet() };
   const rootType = operationRootType(schema, operation);
   const root = collectFields(walk, rootType, [operation.selectionSet]).get(compiled.rootField);
   if (!root) throw new Error(`OpenAPI: ${route.operationId} selects no ${compiled.rootField}`);
@@ -361,7 +372,7 @@ export function responseBodySchema(
 function withOptionalMembers(walk: Walk, schema: JsonSchema, keys: readonly string[] | 'nullable'): JsonSchema {
   const ref = '$ref' in schema ? schema.$ref : undefined;
   const name = ref?.split('/').at(-1);
-  const object = (name ? walk.components[name] : schema) as OpenAPIV3_1.SchemaObject;
+  const object = (name ? walk.components![name] : schema) as OpenAPIV3_1.SchemaObject;
   const properties = { ...object.properties } as Record<string, JsonSchema>;
   const nullable = (s: JsonSchema) =>
     (Array.isArray((s as OpenAPIV3_1.SchemaObject).type) && ((s as OpenAPIV3_1.SchemaObject).type as string[]).includes('null')) ||
@@ -370,6 +381,6 @@ function withOptionalMembers(walk: Walk, schema: JsonSchema, keys: readonly stri
   for (const key of left) if (properties[key]) properties[key] = withoutNull(properties[key]);
   const compact = { ...object, properties, required: (object.required ?? []).filter((key) => !left.has(key)) };
   if (!name) return compact;
-  walk.components[name] = compact;
+  walk.components![name] = compact;
   return schema;
 }

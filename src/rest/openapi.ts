@@ -285,6 +285,26 @@ function operation(
   });
 }
 
+/** A route's contract written out whole, with no reference to a component: what an assistant tool declares. */
+export interface OperationContract {
+  /** Its query and path parameters, as the OpenAPI document has them. */
+  parameters: OpenAPIV3_1.ParameterObject[];
+  /** Its success body. */
+  success: OpenAPIV3_1.SchemaObject;
+  /** The §7 error envelope. */
+  error: OpenAPIV3_1.SchemaObject;
+}
+
+/** The contract of one route, from the same declaration as its entry in the OpenAPI document. */
+export function operationContract(compiled: CompiledRoute, schema: GraphQLSchema, baseUrl: string): OperationContract {
+  const facts = variableFacts(compiled, schema);
+  return {
+    parameters: compiled.params.map((p) => parameter(p, compiled.route, facts.get(p.variable))),
+    success: responseBodySchema(compiled, schema, null),
+    error: errorSchema(baseUrl),
+  };
+}
+
 /** GET /api/v1/openapi.json itself (§4.14): keyless, under the per-IP limit (§8.4). */
 const openApiOperation: OpenAPIV3_1.OperationObject = {
   operationId: 'getOpenApiDocument',

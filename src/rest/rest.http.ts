@@ -11,7 +11,7 @@ import { errorAnswer } from '../http/responses.js';
 import { utf8Bytes } from '../http/utf8.js';
 import { presentedKey } from '../auth/authenticate.js';
 import { answerBytes, compileRoute, matchRoute, orderRoutes, runRoute, type MatchedRoute, type RouteExecutor } from './adapter.js';
-import { buildOpenApiDocument } from './openapi.js';
+import { buildOpenApiDocument, operationContract, type OperationContract } from './openapi.js';
 import { restRoutes } from './routes.js';
 
 export const API_PREFIX = '/api/v1';
@@ -19,7 +19,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The REST surface (/api/v1: openapi.json, the routes, 404 for the rest), and what MCP shares of it. */
 export interface RestSurface extends HttpSurface {
-  openApiDocument(): ReturnType<typeof buildOpenApiDocument>;
+  /** A route's contract written out whole, by operationId: what an assistant tool's schemas are made from. */
+  operationContract(operationId: string): OperationContract;
   /** An assistant tool's operation run through its route's document, its answer's body (src/mcp/mcp.surface.ts). */
   runOperation(operationId: string, args: Record<string, unknown>, context: RequestContext): Promise<Record<string, unknown>>;
 }
@@ -35,7 +36,11 @@ export function createRestSurface(options: {
   const { schema, execute, baseUrl, contexts } = options;
   const routes = orderRoutes(restRoutes.map((route) => compileRoute(route, schema)));
   const routesById = new Map(routes.map((r) => [r.route.operationId, r]));
-  let openApiDoc: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const routeOf = (operationId: string) => {
+    const compiled = routesById.get(operationId);
+    if (!compiled) throw new Error(`assistant tool: no route ${operationId}`);
+    return compiled;
+  };
   let openApi: Buffer<ArrayBuffer> | undefined;
 
   const contextFor = (headers: HeaderReader, { scope, admission, ip }: Visit) =>
@@ -60,7 +65,7 @@ export function createRestSurface(options: {
     return new Answer(answer.status, head, answerBytes(answer, scope.requestId));
   }
 
-  const surface: RestSurface = {
+  return {
     accepts: () => true,
     async serve(visit) {
       const { method, path, headers, scope, admission, ip } = visit;
@@ -76,11 +81,9 @@ export function createRestSurface(options: {
         return failed(e, scope, visit.signal);
       }
     },
-    openApiDocument: () => (openApiDoc ??= buildOpenApiDocument(routes, schema, baseUrl)),
+    operationContract: (operationId) => operationContract(routeOf(operationId), schema, baseUrl),
     async runOperation(operationId, args, context) {
-      const compiled = routesById.get(operationId);
-      if (!compiled) throw new Error(`assistant tool: no route ${operationId}`);
-      return (await runRoute(compiled, { arguments: args }, execute, schema, context)).body;
+      return (await runRoute(routeOf(operationId), { arguments: args }, execute, schema, context)).body;
     },
   };
 
@@ -91,8 +94,7 @@ export function createRestSurface(options: {
     } catch (e) {
       return errorAnswer(translate(e, scope.log, scope.requestId), scope.requestId, baseUrl);
     }
-    openApi ??= utf8Bytes(JSON.stringify(surface.openApiDocument()));
+    openApi ??= utf8Bytes(JSON.stringify(buildOpenApiDocument(routes, schema, baseUrl)));
     return new Answer(200, [['content-type', JSON_TYPE]], openApi);
   }
-  return surface;
 }

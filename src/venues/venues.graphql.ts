@@ -287,6 +287,7 @@ builder.objectField(VenueConnection, 'facets', (t) =>
     type: FacetsRef,
     nullable: true,
     description: "The counts named by the search's facets argument; null when it names none.",
+    extensions: { [REST_DESCRIPTION]: 'The counts named by `facets`, each under every other filter of the search; left out when it names none.' },
     resolve: (c) => (c.page as unknown as VenueSearchPage<unknown>).facets(),
   }),
 );
@@ -338,7 +339,12 @@ builder.queryFields((t) => ({
     type: 'Venue',
     nullable: true,
     // REST answers a missing venue/vendor with 404, so its 200 `data` is never null (OpenAPI reads this).
-    extensions: { semanticNonNull: true, ...parsedBy(z.object({ slug: VenueSlug })) },
+    extensions: {
+      semanticNonNull: true,
+      ...parsedBy(z.object({ slug: VenueSlug })),
+      // REST answers a spent budget with 429, never a null field.
+      [REST_DESCRIPTION]: 'One published venue by its full slug; each read counts as a venue detail lookup.',
+    },
     description:
       'One published venue by its full slug (counts as a venue detail lookup). When the daily lookups are used up the field is null with an error (code venue_detail_rate_limit_exceeded, extensions.retryAfter); the other fields keep their data and the HTTP status is 200.',
     args: { slug: t.arg.string({ required: true, ...graphqlOnly('The full slug (Venue.slug), slashes included.') }) },

@@ -2,12 +2,15 @@
 import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { dereference } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import type { HttpServer } from '../../src/http/server.js';
 import { listenApp } from '../support/processes.js';
 import { addFormats } from '../support/openapi-responses.js';
+import { ASSISTANT_TOOLS } from '../../src/mcp/mcp.tools.js';
+import { withNullableAnyOf } from '../../src/mcp/mcp.schemas.js';
 import { DAY_MS, SPEC_POLICY } from '../../src/limits/limits.policy.js';
 import { testClock } from '../limits/clock.js';
 
@@ -115,6 +118,30 @@ describe('tools over Streamable HTTP', () => {
     };
     for (const tool of tools) visit({ input: tool.inputSchema, output: tool.outputSchema }, tool.name);
     expect(typeLists).toEqual([]);
+    await client.close();
+  });
+
+  it("a tool's schemas are its route's OpenAPI entry, written out whole: the parameters and the 200 body", async () => {
+    const client = await connect(base);
+    const { tools } = await client.listTools();
+    // The served document, its references resolved by a library (the parser dereferences in place: a copy).
+    const doc = (await dereference(structuredClone((await t.rest('/api/v1/openapi.json', { key: null })).body))) as any;
+    const operations = new Map<string, any>();
+    for (const item of Object.values(doc.paths) as any[]) for (const op of [item.get, item.post]) if (op) operations.set(op.operationId, op);
+    for (const tool of tools) {
+      const operation = operations.get(ASSISTANT_TOOLS.find((entry) => entry.name === tool.name)!.operationId);
+      const properties = tool.inputSchema.properties as Record<string, any>;
+      const parameters = (operation.parameters as any[]).filter((p) => p.in === 'query' || p.in === 'path');
+      expect(Object.keys(properties).sort(), tool.name).toEqual(parameters.map((p) => p.name).sort());
+      for (const parameter of parameters) {
+        // The tool's own words for a path value and its page size aside, each bound is the route's.
+        const { description: _d, maximum: _max, default: _default, ...bounds } = properties[parameter.name];
+        const { maximum: _m, default: _f, ...routeBounds } = parameter.schema;
+        expect(bounds, `${tool.name}.${parameter.name}`).toEqual(routeBounds);
+      }
+      const success = operation.responses['200'].content['application/json'].schema;
+      expect((tool.outputSchema as any).anyOf[0], tool.name).toEqual(withNullableAnyOf(success));
+    }
     await client.close();
   });
 
