@@ -152,13 +152,17 @@ export class RouteAnswer {
     }
   }
 
-  /**
-   * The answer as the in-process response cache keeps it: its bytes and ETag alone, which is what a REST hit sends. A
-   * tool that reads a kept answer's body parses the bytes each time rather than keep a second copy of the answer.
-   */
+  /** The answer as the in-process response cache keeps it for REST: its bytes and ETag alone, what a hit sends. */
   kept(): RouteAnswer {
     // A small body's bytes are a slice of Node's shared 8 KB pool; kept as they are, they would hold the whole slab.
     const kept = new RouteAnswer(this.status, { bytes: exactCopy(this.bytes), etag: this.etag });
+    kept.fixed = true;
+    return kept;
+  }
+
+  /** The answer as the in-process response cache keeps it for a tool: its body alone, what a tool hands back. */
+  keptBody(): RouteAnswer {
+    const kept = new RouteAnswer(this.status, { body: this.body });
     kept.fixed = true;
     return kept;
   }
@@ -206,6 +210,17 @@ const routeAnswers: AnswerCodec<RouteAnswer> = {
     const kept = answer.kept();
     return { kept, bytes: kept.bytes.byteLength };
   },
+};
+
+/**
+ * A tool's answers, kept in this process as the body a tool hands back, so a tool's hit is neither parsed nor
+ * rendered; the bound counts twice the body's JSON length, above its heap size (1.07 × for a page of venues, measured;
+ * a string with characters past Latin-1 takes two bytes each). Each entry keeps the form of the surface that computed
+ * it under the one key both read: REST reading a tool's entry renders it, a tool reading REST's parses it.
+ */
+const toolAnswers: AnswerCodec<RouteAnswer> = {
+  ...routeAnswers,
+  reuse: (answer) => ({ kept: answer.keptBody(), bytes: 2 * answer.text.length }),
 };
 
 /**
@@ -275,7 +290,7 @@ export async function runRoute(
       }
       return renderAnswer(compiled, result, rename);
     },
-    routeAnswers,
+    'arguments' in input ? toolAnswers : routeAnswers,
   );
 }
 

@@ -166,24 +166,43 @@ describe('GraphQL', () => {
 });
 
 describe('the assistant tools share the cache', () => {
+  const call = (args: Record<string, unknown>) =>
+    t.app.fetch(
+      new Request(`${BASE_URL}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_venues', arguments: args } }),
+      }),
+    );
+  const structured = async (answer: Response) => {
+    const { request_id: _id, ...body } = (await answer.json()).result.structuredContent;
+    return body;
+  };
+
+  it('a repeated tool call runs no SQL, and REST asking the same reads the entry the tool kept', async () => {
+    const first = await call({ state: 'texas', limit: 7 });
+    let second!: Response;
+    expect(await t.statements(async () => (second = await call({ state: 'texas', limit: 7 })))).toBe(0);
+    const body = await structured(first);
+    expect(await structured(second)).toEqual(body);
+    // One entry for both surfaces, in the form the tool keeps (its body), rendered for REST: the same bytes as a miss.
+    const rest = await t.rest('/api/v1/venues?state=texas&limit=7');
+    expect(rest.headers.get('x-cache')).toBe('HIT');
+    const { request_id: _id, ...restBody } = rest.body;
+    expect(restBody).toEqual(body);
+    generation += 1;
+    const computed = await t.rest('/api/v1/venues?state=texas&limit=7');
+    expect(computed.headers.get('x-cache')).toBe('MISS');
+    expect(withoutRequestId(computed.text)).toBe(withoutRequestId(rest.text));
+    expect(computed.headers.get('etag')).toBe(rest.headers.get('etag'));
+  });
+
   it('a tool call answering what REST already asked runs no SQL at all', async () => {
     await t.rest('/api/v1/venues?state=california&limit=5');
-    const call = () =>
-      t.app.fetch(
-        new Request(`${BASE_URL}/mcp`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'tools/call',
-            params: { name: 'search_venues', arguments: { state: 'california', limit: 5 } },
-          }),
-        }),
-      );
+    const call5 = () => call({ state: 'california', limit: 5 });
     let answer!: Response;
     const statements = await t.statements(async () => {
-      answer = await call();
+      answer = await call5();
     });
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('california');
