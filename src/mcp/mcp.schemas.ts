@@ -1,5 +1,18 @@
-import type { OperationContract } from '../rest/openapi.js';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import type { AssistantTool } from './mcp.tools.js';
+
+/**
+ * What a tool's schemas are made from: its route's contract written out whole, with no reference to a component (the
+ * REST surface's `operationContract`, src/rest/openapi.ts, gives it; the composition root hands it over).
+ */
+export interface ToolContract {
+  /** The route's query and path parameters. */
+  parameters: OpenAPIV3_1.ParameterObject[];
+  /** Its success body. */
+  success: OpenAPIV3_1.SchemaObject;
+  /** The §7 error envelope. */
+  error: OpenAPIV3_1.SchemaObject;
+}
 
 export type JsonObjectSchema = { type: 'object'; properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
 
@@ -47,7 +60,7 @@ export function withNullableAnyOf(schema: unknown): unknown {
  * hand. Inputs are the route's query and path parameters (the spec's snake_case names); the output is its 200 body.
  */
 export function toolSchemas(
-  contract: OperationContract,
+  contract: ToolContract,
   tool: AssistantTool,
 ): { inputSchema: JsonObjectSchema; outputSchema: JsonObjectSchema; pathParams: string[] } {
   const properties: Record<string, object> = {};

@@ -11,12 +11,11 @@ import {
   type CallToolResult,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { OperationContract } from '../rest/openapi.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorBody } from '../http/responses.js';
 import { KNOWLEDGE_DIR, parseFrontmatter } from '../knowledge/knowledge.content.js';
 import { API_VERSION } from '../config/api-version.js';
-import { toolSchemas, type JsonObjectSchema } from './mcp.schemas.js';
+import { toolSchemas, type JsonObjectSchema, type ToolContract } from './mcp.schemas.js';
 import { ASSISTANT_TOOLS, type AssistantTool } from './mcp.tools.js';
 
 /** Runs a tool's route on the core with the tool's typed arguments, by REST name → its body (with request_id). */
@@ -36,7 +35,7 @@ export interface PreparedTool extends AssistantTool {
 }
 
 /** The tool table with its schemas, each made once from its route's contract. */
-export function prepareTools(contractOf: (operationId: string) => OperationContract): PreparedTool[] {
+export function prepareTools(contractOf: (operationId: string) => ToolContract): PreparedTool[] {
   return ASSISTANT_TOOLS.map((tool) => ({ ...tool, ...toolSchemas(contractOf(tool.operationId), tool) }));
 }
 

@@ -1,4 +1,3 @@
-import type { OperationContract } from '../rest/openapi.js';
 import { ROUTE_DOCUMENTS } from '../errors/classify.js';
 import { translate } from '../errors/translate.js';
 import type { AppDeps, RequestContext } from '../graphql/context.js';
@@ -8,6 +7,7 @@ import type { HttpSurface } from '../http/ingress.js';
 import { checkKeylessBatch, countKeyless } from '../limits/limits.service.js';
 import { createMcpHttpHandler, type McpAnswer } from './mcp.http.js';
 import { prepareTools, type PreparedTool } from './mcp.server.js';
+import type { ToolContract } from './mcp.schemas.js';
 
 /**
  * /mcp, §5.2: the keyless assistant server. Each tool call is one keyless request of the client IP, under its budgets,
@@ -19,7 +19,7 @@ export function createMcpSurface(options: {
   maxBodyBytes: number;
   allowedOrigins: string[];
   /** A route's contract, which its tool's schemas are made from (the REST surface's). */
-  operationContract: (operationId: string) => OperationContract;
+  operationContract: (operationId: string) => ToolContract;
   runOperation: (operationId: string, args: Record<string, unknown>, context: RequestContext) => Promise<Record<string, unknown>>;
 }): HttpSurface {
   const { deps, contexts } = options;
