@@ -70,7 +70,8 @@ function pageAnswer(page: Asset, vary?: string): Answer {
     ['cache-control', `public, max-age=${page.maxAge}`],
   ];
   if (vary) head.push(['vary', vary]);
-  const body = typeof page.body === 'string' ? utf8Bytes(page.body) : Buffer.from(page.body.buffer as ArrayBuffer, page.body.byteOffset, page.body.byteLength);
+  const body =
+    typeof page.body === 'string' ? utf8Bytes(page.body) : Buffer.from(page.body.buffer as ArrayBuffer, page.body.byteOffset, page.body.byteLength);
   return new Answer(200, head, body);
 }
 

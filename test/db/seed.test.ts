@@ -61,7 +61,11 @@ describe('seedCatalogue determinism', () => {
     for (const { venue, photos, testimonials } of generated) {
       const stored = await a.prisma.venue.findUniqueOrThrow({ where: { id: venue.id! } });
       // A column the generator does not write (one added with no demo data yet) is stored empty.
-      const unwritten = Object.fromEntries(Object.keys(stored).filter((column) => !(column in venue)).map((column) => [column, null]));
+      const unwritten = Object.fromEntries(
+        Object.keys(stored)
+          .filter((column) => !(column in venue))
+          .map((column) => [column, null]),
+      );
       expect(stored).toEqual({ ...unwritten, ...venue });
       const storedPhotos = await a.prisma.venuePhoto.findMany({ where: { venueId: venue.id! }, orderBy: { position: 'asc' } });
       expect(storedPhotos).toEqual(photos);
