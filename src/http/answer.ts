@@ -36,8 +36,9 @@ export class HeadList {
 
 /**
  * An answer on its way out: its status, headers and body's bytes (null: none). Every surface gives one (Yoga's
- * Responses are read into one, `Answer.of`); the answer steps (src/http/answer-steps.ts) change it; the ingress (src/http/ingress.ts)
- * writes it with one writeHead, or makes it a Response for a caller in process. One form, so each step is written once.
+ * Responses are read into one, `Answer.of`); the answer steps (src/http/answer-steps.ts) change it; the ingress
+ * (src/http/ingress.ts) writes it with one writeHead, or makes it a Response for a caller in process. One form, so
+ * each step is written once.
  */
 export class Answer {
   readonly headers = new HeadList();

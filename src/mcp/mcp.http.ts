@@ -8,7 +8,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../errors/api-error.js';
 import type { HeaderReader } from '../graphql/context.js';
-import { utf8Bytes } from '../http/utf8.js';
+import { Answer } from '../http/answer.js';
+import { json } from '../http/responses.js';
 import type { Logger } from '../logging/logger.js';
 import { ExchangeTransport, type Delivery } from './mcp.exchange.js';
 import {
@@ -52,33 +53,22 @@ export interface McpPost {
   body: () => Promise<Uint8Array>;
 }
 
-/** What /mcp answers: its status, headers (names in lower case) and JSON bytes, or no body. */
-export interface McpAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer<ArrayBuffer> | null;
-}
-
 export interface McpHttpHandler {
   /** A POST to /mcp. */
-  post(post: McpPost, scope: Scope): Promise<McpAnswer>;
+  post(post: McpPost, scope: Scope): Promise<Answer>;
   /** Any other method: 403 for an Origin not allowed, else 405. */
-  other(request: Omit<McpPost, 'body'>): McpAnswer;
+  other(request: Omit<McpPost, 'body'>): Answer;
 }
 
 /** The media type of the answers the SDK's transport wrote; refusals of whole requests are ours, with a charset. */
 const RPC_JSON = 'application/json';
 
-const jsonAnswer = (status: number, body: unknown, type = RPC_JSON, headers: Record<string, string> = {}): McpAnswer => ({
-  status,
-  headers: { 'content-type': type, ...headers },
-  body: utf8Bytes(JSON.stringify(body)),
-});
+const jsonAnswer = (status: number, body: unknown, type = RPC_JSON, headers: Record<string, string> = {}): Answer =>
+  json(status, body, { 'content-type': type, ...headers });
 
 /** A request refused whole, before the MCP server sees any message of it: JSON-RPC's error response with id null. */
-function rpcRefusal(refusal: RpcRefusal, type = 'application/json; charset=utf-8'): McpAnswer {
-  const headers = Object.fromEntries(Object.entries(refusal.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-  return jsonAnswer(refusal.status, jsonRpcError(refusal), type, headers);
+function rpcRefusal(refusal: RpcRefusal, type = 'application/json; charset=utf-8'): Answer {
+  return jsonAnswer(refusal.status, jsonRpcError(refusal), type, refusal.headers);
 }
 
 const notPost = () =>
@@ -135,13 +125,13 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
       return exchanges;
     })());
 
-  function originRefusal(headers: HeaderReader, url: () => string): McpAnswer | null {
+  function originRefusal(headers: HeaderReader, url: () => string): Answer | null {
     const origin = headers.get('origin');
     if (origin === null || allowed.has(origin) || isLoopbackSameOrigin(origin, url())) return null;
     return rpcRefusal({ status: 403, code: SERVER_ERROR, message: `Origin ${origin} is not allowed.` });
   }
 
-  async function post(request: McpPost, scope: Scope): Promise<McpAnswer> {
+  async function post(request: McpPost, scope: Scope): Promise<Answer> {
     const refused = originRefusal(request.headers, request.url);
     if (refused) return refused;
     let parsed: unknown;
@@ -176,7 +166,7 @@ async function counted(
   toolNames: ReadonlySet<string>,
   options: McpHttpOptions,
   transport: ExchangeTransport<Exchange>,
-): Promise<McpAnswer> {
+): Promise<Answer> {
   const messages: unknown[] = Array.isArray(body) ? body : [body];
   const problems = messages.map(paramsProblem);
   const calls = messages.filter((m, i) => isRunnerCall(m, problems[i], toolNames)).length;
@@ -199,7 +189,7 @@ async function counted(
   };
   const answer = await exchanged(headers, messages, problems, exchange, transport);
   if (calls > 0) limits = await options.countKeyless(scope.ip, Math.max(0, calls - ran));
-  for (const [name, value] of Object.entries(limits)) answer.headers[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(limits)) answer.headers.set(name, value);
   return answer;
 }
 
@@ -214,7 +204,7 @@ async function exchanged(
   problems: Array<string | null>,
   exchange: Exchange,
   transport: ExchangeTransport<Exchange>,
-): Promise<McpAnswer> {
+): Promise<Answer> {
   const refuse = (status: number, code: number, message: string) => rpcRefusal({ status, code, message }, RPC_JSON);
   const accept = headers.get('accept');
   if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
@@ -246,6 +236,7 @@ async function exchanged(
       : { message };
   });
   const answers = await transport.exchange(deliveries, exchange);
-  if (answers.length === 0) return { status: 202, headers: {}, body: null };
+  // Nothing to answer: a 202 without a body, which says so with Content-Length 0.
+  if (answers.length === 0) return new Answer(202, [], Buffer.alloc(0));
   return jsonAnswer(200, answers.length === 1 ? answers[0] : answers);
 }

@@ -2,10 +2,9 @@ import { ROUTE_DOCUMENTS } from '../errors/classify.js';
 import { translate } from '../errors/translate.js';
 import type { AppDeps, RequestContext } from '../graphql/context.js';
 import type { RequestContexts } from '../http/context.js';
-import { Answer } from '../http/answer.js';
 import type { HttpSurface } from '../http/ingress.js';
 import { checkKeylessBatch, countKeyless } from '../limits/limits.service.js';
-import { createMcpHttpHandler, type McpAnswer } from './mcp.http.js';
+import { createMcpHttpHandler } from './mcp.http.js';
 import { prepareTools, type PreparedTool } from './mcp.server.js';
 import type { ToolContract } from './mcp.schemas.js';
 
@@ -42,16 +41,9 @@ export function createMcpSurface(options: {
     async serve(visit) {
       const { method, headers, scope, ip } = visit;
       const url = () => visit.href;
-      const answer =
-        method === 'POST'
-          ? await mcp.post({ headers, url, body: () => visit.body(options.maxBodyBytes) }, { ip, requestId: scope.requestId, log: scope.log })
-          : mcp.other({ headers, url });
-      return answered(answer);
+      return method === 'POST'
+        ? mcp.post({ headers, url, body: () => visit.body(options.maxBodyBytes) }, { ip, requestId: scope.requestId, log: scope.log })
+        : mcp.other({ headers, url });
     },
   };
-}
-
-/** /mcp's answer as the ingress writes it: a 202 without a body says so with Content-Length 0. */
-function answered({ status, headers, body }: McpAnswer): Answer {
-  return new Answer(status, Object.entries(headers), body ?? Buffer.alloc(0));
 }

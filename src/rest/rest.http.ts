@@ -92,7 +92,7 @@ export function createRestSurface(options: {
     try {
       await contexts.admitKeyless(admission, ip);
     } catch (e) {
-      return errorAnswer(translate(e, scope.log, scope.requestId), scope.requestId, baseUrl);
+      return failed(e, scope);
     }
     openApi ??= utf8Bytes(JSON.stringify(buildOpenApiDocument(routes, schema, baseUrl)));
     return new Answer(200, [['content-type', JSON_TYPE]], openApi);
