@@ -2,12 +2,14 @@ import type { RowReader } from '../db/row-reader.js';
 import { slugify } from '../catalogue/slug.js';
 import { ApiError } from '../errors/api-error.js';
 import { SearchVocabulary } from './venue-words.js';
-import type { FacetRow } from './venues.queries.js';
+import { FacetIndex } from './venue-facet-index.js';
+import { readFacetColumns } from './venues.queries.js';
 
 /**
  * What discovery reads of the catalogue as a whole, once per catalogue generation and database: the cities a search
- * can be near (`near_city`) and the words `q` may be misspelt from. A write to the catalogue raises the generation
- * (migration catalogue_generation_triggers), after which the next search reads them again.
+ * can be near (`near_city`), the words `q` may be misspelt from and the columns facets count. A write to the
+ * catalogue raises the generation (migration catalogue_generation_triggers), after which the next search reads them
+ * again.
  */
 
 /** A city of the catalogue: where its published venues with coordinates are, on average. */
@@ -24,8 +26,7 @@ interface Remembered {
   generation: number;
   cities?: Promise<CatalogueCity[]>;
   vocabulary?: Promise<SearchVocabulary>;
-  /** The whole catalogue's facet counts, by the day's rates they were counted at. */
-  facets?: { rates: string; rows: Promise<FacetRow[]> };
+  facetIndex?: Promise<FacetIndex>;
 }
 
 const remembered = new WeakMap<RowReader, Remembered>();
@@ -37,7 +38,7 @@ function entryFor(readRows: RowReader, generation: number): Remembered {
 }
 
 /** A read kept for the generation unless it fails (the next search asks again). */
-function keep<T>(entry: Remembered, key: 'cities' | 'vocabulary', read: () => Promise<T>): Promise<T> {
+function keep<T>(entry: Remembered, key: 'cities' | 'vocabulary' | 'facetIndex', read: () => Promise<T>): Promise<T> {
   const existing = entry[key] as Promise<T> | undefined;
   if (existing) return existing;
   const value = read();
@@ -46,18 +47,9 @@ function keep<T>(entry: Remembered, key: 'cities' | 'vocabulary', read: () => Pr
   return value;
 }
 
-/**
- * The facet counts of a search with no filter, place or words: what a search page shows first. Counting them reads
- * every published venue (1,170 ms for the five on the 100,000-venue catalogue, docs/performance.md), so they are
- * counted once per generation and day's rates, and are as exact as the generation.
- */
-export function catalogueFacets(readRows: RowReader, generation: number, rates: string, count: () => Promise<FacetRow[]>): Promise<FacetRow[]> {
-  const entry = entryFor(readRows, generation);
-  if (entry.facets?.rates === rates) return entry.facets.rows;
-  const rows = count();
-  entry.facets = { rates, rows };
-  rows.catch(() => entry.facets?.rows === rows && delete entry.facets);
-  return rows;
+/** The published venues' facet columns, indexed for counting (venue-facet-index.ts). */
+export function catalogueFacetIndex(readRows: RowReader, generation: number): Promise<FacetIndex> {
+  return keep(entryFor(readRows, generation), 'facetIndex', async () => new FacetIndex(await readFacetColumns(readRows)));
 }
 
 export function catalogueCities(readRows: RowReader, generation: number): Promise<CatalogueCity[]> {

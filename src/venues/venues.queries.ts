@@ -385,6 +385,16 @@ function listedAmenitySearch(amenity: string): VenueSearchPlan {
   };
 }
 
+/** The property types venue_type matches: a substring, in any case, % and _ as written (venueConditions). */
+const PROPERTY_TYPES_LIKE = (pattern: string) => `SELECT name FROM "VenuePropertyType" WHERE name ILIKE ${pattern}`;
+const propertyTypePattern = (venueType: string) => `%${likeEscaped(venueType)}%`;
+
+/** The property types the venue_type filter `venueType` matches, as a search tests them. */
+export async function readPropertyTypesLike(venueType: string, readRows: RowReader): Promise<Set<string>> {
+  const rows = await readRows<{ name: string }>(PROPERTY_TYPES_LIKE('$1'), [propertyTypePattern(venueType)]);
+  return new Set(rows.map((r) => r.name));
+}
+
 /** The §4.1 filters as SQL conditions on a venue row `v`, besides being published (`prices`: the band's, if any). */
 function venueConditions(f: VenueFilters, prices: PriceRanges | null, param: Param): string[] {
   const and: string[] = [];
@@ -393,7 +403,7 @@ function venueConditions(f: VenueFilters, prices: PriceRanges | null, param: Par
   // A substring of the property type, matched against the ~120 distinct names and joined back by an index (migration
   // search_lookup_tables says why): the same ILIKE on the same text as testing every venue row. The text is matched
   // as written: % and _ are escaped, not wildcards.
-  if (f.venueType) and.push(`v."propertyType" IN (SELECT name FROM "VenuePropertyType" WHERE name ILIKE ${param(`%${likeEscaped(f.venueType)}%`)})`);
+  if (f.venueType) and.push(`v."propertyType" IN (${PROPERTY_TYPES_LIKE(param(propertyTypePattern(f.venueType)))})`);
   // Capacity bounds compare with the venue's sleeping capacity (capacity_max): "sleeps at least / at most N".
   if (f.capacityMin !== undefined) and.push(`v."capacityMax" >= ${param(f.capacityMin)}`);
   if (f.capacityMax !== undefined) and.push(`v."capacityMax" <= ${param(f.capacityMax)}`);
@@ -530,6 +540,32 @@ export async function readVenuesById(ids: string[], selection: VenueSelection | 
 export const PRICE_BAND_EDGES = [5_000, 10_000, 20_000, 50_000] as const;
 export const CAPACITY_BAND_EDGES = [11, 21, 31, 51] as const;
 
+/** What a published venue's facets count and the filters test (venue-facet-index.ts). */
+export interface FacetColumns {
+  venueType: string | null;
+  propertyType: string | null;
+  stateSlug: string;
+  state: string;
+  citySlug: string;
+  currency: string;
+  startingTotal: number | null;
+  capacityMax: number | null;
+  bedrooms: number | null;
+  amenities: string[];
+}
+
+/** Per currency shown converted (STORED_AS): the day's rate (null on a day without one) and the rounding step. */
+export type ShowRates = Record<string, { rate: number | null; roundUpTo: number }>;
+
+/** The facet columns of every published venue, in one statement. */
+export function readFacetColumns(readRows: RowReader): Promise<FacetColumns[]> {
+  return readRows<FacetColumns>(
+    `SELECT "venueType", "propertyType", "stateSlug", state, "citySlug", currency, "startingTotal", "capacityMax", bedrooms, amenities
+     FROM "Venue" WHERE published`,
+    [],
+  );
+}
+
 /** One counted value of a facet: a venue type, an amenity, a state (with its name), a price or capacity band. */
 export interface FacetRow {
   facet: VenueFacet;
@@ -551,25 +587,15 @@ const OWN_FILTERS: Record<VenueFacet, ReadonlyArray<keyof VenueFilters>> = {
 };
 
 /**
- * The counts of the named facets under the search, exact, in one statement. The facets whose own filter the search
- * does not set count the same venues: those are read once (a materialized CTE of the few columns they group) and
- * grouped by each; a facet whose own filter is set counts its own set, read apart, or with words or a place taken
- * from the venues all the facets share (docs/performance.md, Levers, has the gain of each). `showRate`: per currency shown converted
- * (STORED_AS), the day's rate and the rounding step, or null on a day without a rate (its venues then have no price).
+ * The counts of the named facets under a search with a place or words, exact, in one statement (one with filters
+ * alone is counted by venue-facet-index.ts). The place, the words and the filters no facet owns are the dear tests (the
+ * document's GIN index checked against each match's row, the distance): the venues meeting them are read once (a
+ * materialized CTE of the few columns the facets group), and each facet applies to those the facet filters it keeps
+ * (docs/performance.md, Levers, has the gain). `showRate`: per currency shown converted (STORED_AS), the day's rate
+ * and the rounding step, or null on a day without a rate (its venues then have no price).
  */
-export async function readFacets(
-  search: SearchRequest,
-  names: readonly VenueFacet[],
-  showRate: Record<string, { rate: number | null; roundUpTo: number }>,
-  readRows: RowReader,
-): Promise<FacetRow[]> {
+export async function readFacets(search: SearchRequest, names: readonly VenueFacet[], showRate: ShowRates, readRows: RowReader): Promise<FacetRow[]> {
   const { values, param } = sqlParams();
-  const where = (facet: VenueFacet | null) => {
-    const filters = { ...search.filters };
-    for (const key of facet ? OWN_FILTERS[facet] : []) delete filters[key];
-    const prices = facet === 'price_band' ? null : search.prices;
-    return searchConditions({ ...search, filters, prices }, param).join(' AND ');
-  };
   const bucket = (value: string, edges: readonly number[]) => `width_bucket(${value}, ${param(edges)}::int[])::text`;
   const shown = () => {
     const cases = Object.entries(showRate).map(([currency, { rate, roundUpTo }]) =>
@@ -595,34 +621,20 @@ export async function readFacets(
       branch('capacity_band', bucket('f."capacityMax"', CAPACITY_BAND_EDGES), 'NULL', rows, ' WHERE f."capacityMax" IS NOT NULL'),
   };
   const columns = () => `v."venueType", v."propertyType", v."stateSlug", v.state, v.currency, ${shown()} AS shown, v."capacityMax", v.amenities`;
-  const shared = names.filter((name) => OWN_FILTERS[name].every((key) => search.filters[key] === undefined));
-  const own = names.filter((n) => !shared.includes(n));
-  const parts: string[] = [];
-  let cte = '';
-  if (own.length && (search.place || search.words)) {
-    // A place or words narrow every facet alike, and are the dear tests (the document's GIN index checked against
-    // each match's row, the distance): the venues meeting them and the filters no facet owns are read once, and each
-    // facet applies the facet filters it keeps to those. With neither, each facet's own set is read by its indexes.
-    const priceFacet = names.includes('price_band');
-    const kept = { ...search, filters: { ...search.filters }, prices: priceFacet ? null : search.prices };
-    for (const name of names) for (const key of OWN_FILTERS[name]) delete kept.filters[key];
-    const facetFilters = (facet: VenueFacet | null) => {
-      const filters: VenueFilters = {};
-      for (const name of names) if (name !== facet) for (const key of OWN_FILTERS[name]) Object.assign(filters, { [key]: search.filters[key] });
-      const prices = priceFacet && facet !== 'price_band' ? search.prices : null;
-      return ['TRUE', ...venueConditions(filters, prices, param)].join(' AND ');
-    };
-    cte = `WITH core AS MATERIALIZED (SELECT ${columns()}, v."startingTotal" FROM "Venue" v WHERE ${searchConditions(kept, param).join(' AND ')}) `;
-    const from = (facet: VenueFacet | null) => `(SELECT * FROM core v WHERE ${facetFilters(facet)}) f`;
-    for (const name of shared) parts.push(counts[name](from(null)));
-    for (const name of own) parts.push(counts[name](from(name)));
-  } else {
-    if (shared.length) {
-      cte = `WITH base AS MATERIALIZED (SELECT ${columns()} FROM "Venue" v WHERE ${where(null)}) `;
-      for (const name of shared) parts.push(counts[name]('base f'));
-    }
-    for (const name of own) parts.push(counts[name](`(SELECT ${columns()} FROM "Venue" v WHERE ${where(name)}) f`));
-  }
+  // A facet whose own filter is unset counts every venue the others leave: the same set for each such facet.
+  const own = names.filter((name) => OWN_FILTERS[name].some((key) => search.filters[key] !== undefined));
+  const priceFacet = names.includes('price_band');
+  const kept = { ...search, filters: { ...search.filters }, prices: priceFacet ? null : search.prices };
+  for (const name of names) for (const key of OWN_FILTERS[name]) delete kept.filters[key];
+  const facetFilters = (facet: VenueFacet | null) => {
+    const filters: VenueFilters = {};
+    for (const name of names) if (name !== facet) for (const key of OWN_FILTERS[name]) Object.assign(filters, { [key]: search.filters[key] });
+    const prices = priceFacet && facet !== 'price_band' ? search.prices : null;
+    return ['TRUE', ...venueConditions(filters, prices, param)].join(' AND ');
+  };
+  const cte = `WITH core AS MATERIALIZED (SELECT ${columns()}, v."startingTotal" FROM "Venue" v WHERE ${searchConditions(kept, param).join(' AND ')}) `;
+  const from = (facet: VenueFacet | null) => `(SELECT * FROM core v WHERE ${facetFilters(facet)}) f`;
+  const parts = names.map((name) => counts[name](from(own.includes(name) ? name : null)));
   const sql = `${cte}${parts.map((part) => `(${part})`).join(' UNION ALL ')}`;
   return readRows<FacetRow>(sql, values, PLAN_FOR_VALUES);
 }

@@ -4,12 +4,13 @@ import { ApiError } from '../errors/api-error.js';
 import { parseInput } from '../errors/validation.js';
 import { filterScope, type CursorCodec } from '../pagination/cursor.js';
 import type { Page } from '../pagination/page.js';
-import { DEFAULT_RADIUS_KM, VENUE_FACETS, VenueSearchInput, VenueSlug, type VenueFacet, type VenueSearch } from './venues.inputs.js';
+import { DEFAULT_RADIUS_KM, VenueSearchInput, VenueSlug, type VenueFacet, type VenueSearch } from './venues.inputs.js';
 import { STORED_AS, storedBoundsFor, VENUE_CURRENCIES, type DayRate } from './venue-pricing.js';
 import {
   countSearch,
   planVenueSearch,
   readFacets,
+  readPropertyTypesLike,
   readSearchPage,
   readVenueDetail,
   readVenuesById,
@@ -19,8 +20,9 @@ import {
   type SearchPlace,
   type SearchPosition,
   type SearchRequest,
+  type ShowRates,
 } from './venues.queries.js';
-import { catalogueCities, catalogueFacets, findCity, searchVocabulary } from './venue-places.js';
+import { catalogueCities, catalogueFacetIndex, findCity, searchVocabulary } from './venue-places.js';
 import { queryWords } from './venue-words.js';
 import { venueFacets, type VenueFacets } from './venue-facets.js';
 
@@ -80,15 +82,19 @@ export async function searchVenues<T extends { slug: string }>(
 
 type Scoped = Omit<VenueSearch, 'first' | 'after' | 'facets'>;
 
-/** The facets of a search; a search with nothing to narrow it takes the catalogue's, counted once per generation. */
+/**
+ * The facets of a search: with a place or words, counted in SQL over the venues they match; with filters alone,
+ * counted over the catalogue's facet columns, read once per generation (venue-facet-index.ts).
+ */
 async function countFacets(search: SearchRequest, names: VenueFacet[], deps: VenueDeps): Promise<FacetRow[]> {
   const rates = await showRates(deps);
-  const narrowed = search.place || search.words || Object.values(search.filters).some((value) => value !== undefined);
-  if (narrowed) return readFacets(search, names, rates, deps.readRows);
-  const all = await catalogueFacets(deps.readRows, deps.generation?.() ?? 0, JSON.stringify(rates), () =>
-    readFacets(search, VENUE_FACETS, rates, deps.readRows),
-  );
-  return all.filter((row) => names.includes(row.facet));
+  if (search.place || search.words) return readFacets(search, names, rates, deps.readRows);
+  const { venueType } = search.filters;
+  const [index, propertyTypes] = await Promise.all([
+    catalogueFacetIndex(deps.readRows, deps.generation?.() ?? 0),
+    venueType === undefined ? null : readPropertyTypesLike(venueType, deps.readRows),
+  ]);
+  return index.count(search, names, rates, propertyTypes);
 }
 
 /** A parsed search as the planner takes it: its filters, price band, place, words and order. */
@@ -162,7 +168,7 @@ async function showRates(deps: VenueDeps) {
       { rate: (await deps.dayRate(`${stored}:${currency}`))?.rate ?? null, roundUpTo },
     ]),
   );
-  return Object.fromEntries(entries) as Record<string, { rate: number | null; roundUpTo: number }>;
+  return Object.fromEntries(entries) as ShowRates;
 }
 
 /** A cursor's position: [slug] in slug order, [key, slug] in any other. */
