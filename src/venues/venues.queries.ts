@@ -145,7 +145,7 @@ function generalSearch(search: SearchRequest): VenueSearchPlan {
     // Walking slug order instead tested each venue's words until the page was full, 720 ms for q=tuscanny on the
     // 100,000-venue catalogue, whose Tuscan venues all sort late.
     return {
-      with: (param) => `${MATCHED} AS MATERIALIZED (SELECT v.slug FROM "Venue" v WHERE ${where(param)})`,
+      with: (param) => `${MATCHED} AS MATERIALIZED (${matchedVenues(search, param)})`,
       rows: (param, afterSlug, limit) =>
         `FROM (SELECT slug FROM ${MATCHED}${afterSlug === undefined ? '' : ` WHERE slug > ${param(afterSlug)}`} ORDER BY slug LIMIT ${param(limit)}) page ` +
         `JOIN "Venue" v ON v.slug = page.slug ORDER BY v.slug`,
@@ -164,14 +164,32 @@ function generalSearch(search: SearchRequest): VenueSearchPlan {
 /** The venues a search by words or place matches, as a statement's common table expression. */
 const MATCHED = 'matched';
 
-/** Every condition of a search on a venue row `v`, being published first. `except`: a facet's own filters, left out. */
+/** Every condition of a search on a venue row `v`, being published first. */
 function searchConditions({ filters, prices, place, words }: SearchRequest, param: Param): string[] {
   return [
     'v.published',
     ...venueConditions(filters, prices, param),
     ...(place ? placeConditions(place, param) : []),
-    ...(words ? [`v."searchDocument" @@ ${param(matchQuery(words))}::tsquery`] : []),
+    ...(words ? [wordsMatch(words, 'v', param)] : []),
   ];
+}
+
+/** Whether the venue row, or its row of VenueSearchWords, `alias` has every word of `q` (through one of its typos). */
+const wordsMatch = (words: QueryWord[], alias: string, param: Param) => `${alias}."searchDocument" @@ ${param(matchQuery(words))}::tsquery`;
+
+/**
+ * The slugs (and `columns`, written for the alias of the row they read) of the venues a search by words or place
+ * matches, as a statement. Words alone are found in VenueSearchWords (`w`), whose narrow rows hold the words and whether
+ * the venue is published: 5,326 heap blocks hold q=mountain view's 23,708 venues there, 15,424 in Venue
+ * (docs/performance.md, Discovery at scale). Beside a filter or a place, or under columns that read the venue row
+ * (`readsVenue`), Venue's own index on the words is intersected with theirs, and each match is checked once, in its
+ * row: joining the two tables checked the words of each venue the others found, reading its whole document.
+ */
+function matchedVenues(search: SearchRequest, param: Param, columns: (alias: string) => string = () => '', readsVenue = false): string {
+  const { words } = search;
+  const alone = words && !readsVenue && !search.place && Object.values(search.filters).every((value) => value === undefined);
+  if (alone) return `SELECT w.slug${columns('w')} FROM "VenueSearchWords" w WHERE w.published AND ${wordsMatch(words, 'w', param)}`;
+  return `SELECT v.slug${columns('v')} FROM "Venue" v WHERE ${searchConditions(search, param).join(' AND ')}`;
 }
 
 /**
@@ -197,7 +215,7 @@ function orderedSearch(search: SearchRequest, order: SearchOrder, after: SearchP
     // As in generalSearch: the matches with their keys are found once, for the page and the count.
     return {
       with: (param) =>
-        `${MATCHED} AS MATERIALIZED (SELECT v.slug, ${key(param)} AS key FROM "Venue" v WHERE ${searchConditions(search, param).join(' AND ')})`,
+        `${MATCHED} AS MATERIALIZED (${matchedVenues(search, param, (alias) => `, ${orderKey(search, order, param, alias)} AS key`, order.by !== 'relevance')})`,
       rows: (param, _afterSlug, limit) =>
         `FROM (SELECT v.slug, v.key FROM ${MATCHED} v${after ? ` WHERE ${afterPosition('v.key', descending, after, param)}` : ''} ` +
         `ORDER BY v.key ${direction} NULLS LAST, v.slug LIMIT ${param(limit)}) page JOIN "Venue" v ON v.slug = page.slug ORDER BY page.key ${direction} NULLS LAST, v.slug`,
@@ -249,13 +267,13 @@ function priceBranches(
   return branches.map((b) => `(${b})`).join(' UNION ALL ');
 }
 
-/** The order's key of a venue row `v`. */
-function orderKey(search: SearchRequest, order: SearchOrder, param: Param): string {
+/** The order's key of a venue row `v`; relevance's of the row `alias` holding its words (matchedVenues). */
+function orderKey(search: SearchRequest, order: SearchOrder, param: Param, alias = 'v'): string {
   switch (order.by) {
     case 'distance':
       return distance(search.place as Extract<SearchPlace, { kind: 'near' }>, param);
     case 'relevance':
-      return relevance(search.words ?? [], param);
+      return relevance(search.words ?? [], alias, param);
     case 'capacity':
       return 'v."capacityMax"';
     case 'price': {
@@ -322,23 +340,24 @@ const matchQuery = (words: QueryWord[]) => words.map((w) => `(${alternatives([w.
 
 /**
  * A venue's relevance to `q`: for each word, the score of the best place it is found in (WORD_PLACES), a typo
- * scoring as an exact word one place down; summed over the words. Only for venues the words match.
+ * scoring as an exact word one place down; summed over the words. Only for venues the words match, on their row
+ * `alias` (of Venue or VenueSearchWords, matchedVenues).
  *
  * The name, place and kind (A to C) are tested in searchHead, which stays in the row; the whole document, stored
  * compressed out of line, is read only to tell the word in the description (D) from a typo there, and only for a
  * venue none of the tests before found it in. A word without typos that got that far is in the description: the
  * venue matched it.
  */
-function relevance(words: QueryWord[], param: Param): string {
+function relevance(words: QueryWord[], alias: string, param: Param): string {
   const [description, lastInHead] = [WORD_PLACES[WORD_PLACES.length - 1], WORD_PLACES[WORD_PLACES.length - 2]];
   const terms = words.map(({ word, typos }) => {
     const tiers = WORD_PLACES.slice(0, -1).map(({ weight, score }, i) => {
       const typoAbove = i > 0 && typos.length ? [alternatives(typos, WORD_PLACES[i - 1].weight)] : [];
-      return `WHEN v."searchHead" @@ ${param([alternatives([word], weight), ...typoAbove].join(' | '))}::tsquery THEN ${score}`;
+      return `WHEN ${alias}."searchHead" @@ ${param([alternatives([word], weight), ...typoAbove].join(' | '))}::tsquery THEN ${score}`;
     });
     if (!typos.length) return `CASE ${tiers.join(' ')} ELSE ${description.score} END`;
-    tiers.push(`WHEN v."searchHead" @@ ${param(alternatives(typos, lastInHead.weight))}::tsquery THEN ${description.score}`);
-    tiers.push(`WHEN v."searchDocument" @@ ${param(alternatives([word], description.weight))}::tsquery THEN ${description.score}`);
+    tiers.push(`WHEN ${alias}."searchHead" @@ ${param(alternatives(typos, lastInHead.weight))}::tsquery THEN ${description.score}`);
+    tiers.push(`WHEN ${alias}."searchDocument" @@ ${param(alternatives([word], description.weight))}::tsquery THEN ${description.score}`);
     return `CASE ${tiers.join(' ')} ELSE ${TYPO_IN_DESCRIPTION_SCORE} END`;
   });
   return `(${terms.join(' + ')})`;

@@ -33,6 +33,11 @@ beforeAll(async () => {
   );
   ids.inspiration = await one(`SELECT id::text AS v FROM "InspirationPhoto" ORDER BY position LIMIT 1`);
   ids.amenity = await one(`SELECT amenity AS v FROM "ListedVenueAmenity" GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+  // A word of a published venue's name, as `q` takes it.
+  ids.word = await one(
+    `SELECT lower(w) AS v FROM (SELECT regexp_split_to_table(name, '[^A-Za-z]+') AS w FROM "Venue" WHERE published ORDER BY slug LIMIT 1) x
+     WHERE length(w) >= 4 LIMIT 1`,
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -79,6 +84,13 @@ const CASES: Case[] = [
     key: 'amenity',
     read: '/api/v1/venues?amenities={id}&limit=1',
     write: `DELETE FROM "ListedVenueAmenity" WHERE amenity = $1 AND slug IN (SELECT slug FROM "ListedVenueAmenity" WHERE amenity = $1 ORDER BY slug LIMIT 1)`,
+  },
+  {
+    // Searched by words alone; every venue with the word taken out of it by hand.
+    table: 'VenueSearchWords',
+    key: 'word',
+    read: '/api/v1/venues?q={id}&limit=1',
+    write: `UPDATE "VenueSearchWords" SET published = false WHERE "searchDocument" @@ $1::tsquery`,
   },
   {
     table: 'PublishedVenueCount',
