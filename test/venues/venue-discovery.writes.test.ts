@@ -1,5 +1,8 @@
-// A search by words alone reads VenueSearchWords, which a trigger keeps as Venue's words and publication in the
-// writer's statement (migration venue_search_words): each kind of venue write reaches it, through the API's answer.
+// Discovery reads two things kept apart from the venue rows: words alone are searched in VenueSearchWords, which a
+// trigger keeps as Venue's words and publication in the writer's statement (migration venue_search_words), and the
+// facets of filters alone are counted over the catalogue's facet columns, read once per catalogue generation
+// (src/venues/venue-facet-index.ts). Each kind of venue write, sent as plain SQL as psql would, reaches both answers
+// once the app follows the generation it raised.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
@@ -73,5 +76,42 @@ describe('words alone after a venue write', () => {
     await write(`DELETE FROM "Venue" WHERE id = $1::uuid`, venue.id);
     expect(await found('zephyrlight')).toEqual([]);
     expect(await drift()).toBe(0);
+  });
+});
+
+interface Counted {
+  value: string;
+  count: number;
+}
+
+/** A state's search: its total, first venue, and the state and amenity facets (each leaving out its own filter). */
+async function search(state: string) {
+  const res = await t.rest(`/api/v1/venues?state=${state}&limit=1&facets=state,amenities`);
+  expect(res.status).toBe(200);
+  const facets = res.body.facets as { state: Counted[]; amenities: Counted[] };
+  const gql = await t.graphql(`{ venues(state: "${state}", first: 1, facets: [STATE]) { totalCount facets { state { value count } } } }`);
+  expect(gql.body.data.venues.facets.state).toEqual(facets.state.map(({ value, count }) => ({ value, count })));
+  return {
+    total: res.body.pagination.total_count as number,
+    venue: res.body.data[0] as { slug: string; amenities: string[] },
+    stateCount: facets.state.find((s) => s.value === state)!.count,
+    amenities: new Map(facets.amenities.map((a) => [a.value, a.count])),
+  };
+}
+
+describe('facets of filters alone after a catalogue write', () => {
+  it('leave out a venue unpublished once the generation has moved, as the total does', async () => {
+    const [state] = (await t.rest('/api/v1/venues?limit=1&facets=state')).body.facets.state as Counted[];
+    const before = await search(state.value);
+    // The state facet leaves out the state filter: the state's own count is the search's total.
+    expect(before.stateCount).toBe(before.total);
+    expect(before.venue.amenities.length).toBeGreaterThan(0);
+
+    await write(`UPDATE "Venue" SET published = false WHERE slug = $1`, before.venue.slug);
+
+    const after = await search(state.value);
+    expect(after.total).toBe(before.total - 1);
+    expect(after.stateCount).toBe(before.stateCount - 1);
+    for (const amenity of before.venue.amenities) expect(after.amenities.get(amenity) ?? 0).toBe(before.amenities.get(amenity)! - 1);
   });
 });
