@@ -44,9 +44,10 @@ function bandOf(value: number, edges: readonly number[]): number {
 /**
  * The facet counts of a search with filters only (no place, no words), counted in memory over the columns the
  * filters test and the facets group, of every published venue, read once per catalogue generation (venue-places.ts).
- * Counting them in SQL reads each venue a facet's own filter leaves out of the page: 100–200 ms on the 100,000-venue
- * catalogue (docs/performance.md, Levers). The rows and their rules are readFacets': the discovery property test holds
- * both to one reference. Each filter is one pass over its column; a last pass counts.
+ * Counted in SQL, a facet whose own filter is set read every venue that filter leaves out of the page, far over the
+ * discovery goal on a large catalogue (docs/performance.md, Discovery at scale). The rows and their rules are
+ * readFacets': the discovery property test holds both to one reference. Each filter is one pass over its column, and
+ * each facet one pass to count.
  */
 export class FacetIndex {
   readonly size: number;

@@ -180,10 +180,10 @@ const wordsMatch = (words: QueryWord[], alias: string, param: Param) => `${alias
 /**
  * The slugs (and `columns`, written for the alias of the row they read) of the venues a search by words or place
  * matches, as a statement. Words alone are found in VenueSearchWords (`w`), whose narrow rows hold the words and whether
- * the venue is published: 5,326 heap blocks hold q=mountain view's 23,708 venues there, 15,424 in Venue
- * (docs/performance.md, Discovery at scale). Beside a filter or a place, or under columns that read the venue row
- * (`readsVenue`), Venue's own index on the words is intersected with theirs, and each match is checked once, in its
- * row: joining the two tables checked the words of each venue the others found, reading its whole document.
+ * the venue is published: checking each match reads a third of the blocks it reads in Venue (docs/performance.md,
+ * Discovery at scale). Beside a filter or a place, or under columns that read the venue row (`readsVenue`), Venue's own
+ * index on the words is intersected with theirs, and each match is checked once, in its row: joining the two tables
+ * checked the words of each venue the others found, reading its whole document.
  */
 function matchedVenues(search: SearchRequest, param: Param, columns: (alias: string) => string = () => '', readsVenue = false): string {
   const { words } = search;
