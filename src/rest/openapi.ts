@@ -1,4 +1,5 @@
 import { API_VERSION } from '../config/api-version.js';
+import type { ToolContract } from '../mcp/mcp.schemas.js';
 import {
   Kind,
   TypeInfo,
@@ -285,18 +286,11 @@ function operation(
   });
 }
 
-/** A route's contract written out whole, with no reference to a component: what an assistant tool declares. */
-export interface OperationContract {
-  /** Its query and path parameters, as the OpenAPI document has them. */
-  parameters: OpenAPIV3_1.ParameterObject[];
-  /** Its success body. */
-  success: OpenAPIV3_1.SchemaObject;
-  /** The §7 error envelope. */
-  error: OpenAPIV3_1.SchemaObject;
-}
-
-/** The contract of one route, from the same declaration as its entry in the OpenAPI document. */
-export function operationContract(compiled: CompiledRoute, schema: GraphQLSchema, baseUrl: string): OperationContract {
+/**
+ * The contract of one route written out whole, with no reference to a component, from the same declaration as its
+ * entry in the OpenAPI document: what an assistant tool's schemas are made from (the tools declare its form).
+ */
+export function operationContract(compiled: CompiledRoute, schema: GraphQLSchema, baseUrl: string): ToolContract {
   const facts = variableFacts(compiled, schema);
   return {
     parameters: compiled.params.map((p) => parameter(p, compiled.route, facts.get(p.variable))),

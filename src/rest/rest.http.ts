@@ -11,7 +11,8 @@ import { errorAnswer } from '../http/responses.js';
 import { utf8Bytes } from '../http/utf8.js';
 import { presentedKey } from '../auth/authenticate.js';
 import { answerBytes, compileRoute, matchRoute, orderRoutes, runRoute, type MatchedRoute, type RouteExecutor } from './adapter.js';
-import { buildOpenApiDocument, operationContract, type OperationContract } from './openapi.js';
+import type { ToolContract } from '../mcp/mcp.schemas.js';
+import { buildOpenApiDocument, operationContract } from './openapi.js';
 import { restRoutes } from './routes.js';
 
 export const API_PREFIX = '/api/v1';
@@ -20,7 +21,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** The REST surface (/api/v1: openapi.json, the routes, 404 for the rest), and what MCP shares of it. */
 export interface RestSurface extends HttpSurface {
   /** A route's contract written out whole, by operationId: what an assistant tool's schemas are made from. */
-  operationContract(operationId: string): OperationContract;
+  operationContract(operationId: string): ToolContract;
   /** An assistant tool's operation run through its route's document, its answer's body (src/mcp/mcp.surface.ts). */
   runOperation(operationId: string, args: Record<string, unknown>, context: RequestContext): Promise<Record<string, unknown>>;
 }

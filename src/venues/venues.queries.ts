@@ -187,7 +187,7 @@ const wordsMatch = (words: QueryWord[], alias: string, param: Param) => `${alias
  */
 function matchedVenues(search: SearchRequest, param: Param, columns: (alias: string) => string = () => '', readsVenue = false): string {
   const { words } = search;
-  const alone = words && !readsVenue && !search.place && Object.values(search.filters).every((value) => value === undefined);
+  const alone = words && !readsVenue && !search.place && onlyFilters(search.filters);
   if (alone) return `SELECT w.slug${columns('w')} FROM "VenueSearchWords" w WHERE w.published AND ${wordsMatch(words, 'w', param)}`;
   return `SELECT v.slug${columns('v')} FROM "Venue" v WHERE ${searchConditions(search, param).join(' AND ')}`;
 }
@@ -295,7 +295,7 @@ function afterPosition(key: string, descending: boolean, after: SearchPosition, 
 export const EARTH_RADIUS_KM = 6371.0088;
 const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
 
-/** The great-circle distance from a point to a venue row `v` in km (haversine; src/venues/venue-geo.ts has the same). */
+/** The great-circle distance from a point to a venue row `v` in km (haversine, as the discovery tests' reference). */
 function distance({ lat, lng }: { lat: number; lng: number }, param: Param): string {
   const [a, b] = [`${param(lat)}::float8`, `${param(lng)}::float8`];
   return (
