@@ -295,7 +295,7 @@ builder.objectField(VenueConnection, 'facets', (t) =>
 builder.queryFields((t) => ({
   venues: t.field({
     type: VenueConnection,
-    description: `Search published venues, ordered by slug. Named venue types: ${NAMED_VENUE_TYPES.join(', ')}. Named amenities: ${NAMED_AMENITIES.join(', ')}.`,
+    description: `Search published venues, in slug order unless sort names another (every order is stable across pages). Named venue types: ${NAMED_VENUE_TYPES.join(', ')}. Named amenities: ${NAMED_AMENITIES.join(', ')}.`,
     extensions: parsedBy(VenueSearchInput),
     args: {
       state: t.arg.string({ description: 'State or region slug (e.g. california, tuscany).' }),

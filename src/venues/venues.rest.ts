@@ -32,7 +32,7 @@ export const venueRoutes: RestRoute[] = [
     operationId: 'searchVenues',
     summary: 'Search venues',
     description:
-      'Published venues ordered by slug (stable). Capacity bounds compare with the sleeping capacity (capacity_max). ' +
+      'Published venues, in slug order unless `sort` names another (every order is stable across pages). Capacity bounds compare with the sleeping capacity (capacity_max). ' +
       "Price bounds compare with pricing.starting_total.amount in each venue's own currency; unpriced venues are excluded when either is used. " +
       'Unknown or repeated parameters are refused.',
     tag: 'Venues',
