@@ -1,11 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  type JSONRPCErrorResponse,
-  type JSONRPCMessage,
-  type JSONRPCRequest,
-  type JSONRPCResponse,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type JSONRPCErrorResponse, type JSONRPCMessage, type JSONRPCRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 /** One message of an HTTP request as it is handed over: a refused request is answered without reaching the server. */
 export interface Delivery {
@@ -14,7 +8,7 @@ export interface Delivery {
   refusal?: JSONRPCErrorResponse;
 }
 
-type Pending<T> = { scope: T; id: RequestId; answer: (message: JSONRPCResponse) => void };
+type Pending<T> = { scope: T; id: RequestId; answer: (text: string) => void };
 
 /**
  * The transport of the one assistant server of an app (src/mcp/mcp.http.ts). Each HTTP request hands over its
@@ -57,20 +51,22 @@ export class ExchangeTransport<T> implements Transport {
     if (!pending) return;
     this.pending.delete(message.id as number);
     // The client's id in the place the SDK wrote ours, so the answer reads as the SDK writes it.
-    pending.answer({ ...message, id: pending.id });
+    const text = JSON.stringify({ ...message, id: pending.id });
+    release(message);
+    pending.answer(text);
   }
 
   /**
-   * Hands one HTTP request's messages to the server in order and resolves with the answers to its requests.
-   * Responses a client sends are dropped (this server sends no requests to answer), and so are cancellations: every
-   * request of the exchange is answered in its HTTP response, which waits for all of them, and no other exchange's
-   * request can be named.
+   * Hands one HTTP request's messages to the server in order and resolves with the answers to its requests, each
+   * rendered as its JSON text. Responses a client sends are dropped (this server sends no requests to answer), and so
+   * are cancellations: every request of the exchange is answered in its HTTP response, which waits for all of them,
+   * and no other exchange's request can be named.
    */
-  exchange(deliveries: Delivery[], scope: T): Promise<JSONRPCResponse[]> {
+  exchange(deliveries: Delivery[], scope: T): Promise<string[]> {
     const deliver = this.onmessage;
     if (!deliver) throw new Error('mcp exchange: connect the server first');
     return new Promise((resolve) => {
-      const answers: JSONRPCResponse[] = [];
+      const answers: string[] = [];
       let waiting = 0;
       const forward: JSONRPCMessage[] = [];
       for (const { message, refusal } of deliveries) {
@@ -80,7 +76,7 @@ export class ExchangeTransport<T> implements Transport {
           continue;
         }
         const slot = answers.length;
-        answers.push(refusal as JSONRPCResponse);
+        answers.push(refusal ? JSON.stringify(refusal) : '');
         if (refusal) continue;
         const id = ++this.lastId;
         waiting++;
@@ -99,4 +95,18 @@ export class ExchangeTransport<T> implements Transport {
       if (waiting === 0) resolve(answers);
     });
   }
+}
+
+/**
+ * Drops what a sent answer's result holds. The SDK's protocol layer fulfils promises made at a call's start with the
+ * result; under load they have reached the old generation by then, and a result still reachable from them (a search's
+ * rows, venues and prices) lived there until the next full collection instead of dying young (docs/performance.md).
+ * Nothing reads an answer after its transport has rendered it. Only the result's own keys are dropped (the object
+ * the server made for this answer: its copy of a tool's result), never the objects they point to, which the response
+ * cache may hold.
+ */
+function release(message: JSONRPCMessage): void {
+  if (!('result' in message) || typeof message.result !== 'object' || message.result === null) return;
+  const result = message.result as Record<string, unknown>;
+  for (const key of Object.keys(result)) result[key] = undefined;
 }

@@ -21,15 +21,18 @@ async function connected() {
   return transport;
 }
 
+const parsed = (answers: string[]) => answers.map((text) => JSON.parse(text) as { id: unknown });
 const textOf = (answer: unknown) => (answer as { result: CallToolResult }).result.content[0] as { text: string };
 
 describe('ExchangeTransport', () => {
   it('two requests in flight with the same id each get their own answer, under that id', async () => {
     const transport = await connected();
-    const [slow, fast] = await Promise.all([
-      transport.exchange([{ message: call(1, 'search_venues') }], { name: 'slow', delay: 30 }),
-      transport.exchange([{ message: call(1, 'search_venues') }], { name: 'fast', delay: 0 }),
-    ]);
+    const [slow, fast] = (
+      await Promise.all([
+        transport.exchange([{ message: call(1, 'search_venues') }], { name: 'slow', delay: 30 }),
+        transport.exchange([{ message: call(1, 'search_venues') }], { name: 'fast', delay: 0 }),
+      ])
+    ).map(parsed);
     expect([slow[0].id, textOf(slow[0]).text]).toEqual([1, 'slow']);
     expect([fast[0].id, textOf(fast[0]).text]).toEqual([1, 'fast']);
   });
@@ -47,7 +50,7 @@ describe('ExchangeTransport', () => {
       ],
       { name: 'batch', delay: 5 },
     );
-    expect(answers).toEqual([
+    expect(parsed(answers)).toEqual([
       { result: { content: [{ type: 'text', text: 'batch' }] }, jsonrpc: '2.0', id: 7 },
       refusal,
       { result: {}, jsonrpc: '2.0', id: 7 },
@@ -61,7 +64,7 @@ describe('ExchangeTransport', () => {
       [{ message: call(1, 'search_venues') }, { message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } } }],
       { name: 'kept', delay: 5 },
     );
-    expect(textOf(answers[0]).text).toBe('kept');
+    expect(textOf(parsed(answers)[0]).text).toBe('kept');
   });
 
   it('only notifications (or responses a client sent) resolve with no answers', async () => {
@@ -74,5 +77,30 @@ describe('ExchangeTransport', () => {
       },
     );
     expect(none).toEqual([]);
+  });
+
+  it("renders each answer when the server sends it, then drops what the sent result held, never the tool's own objects", async () => {
+    const transport = new ExchangeTransport<null>();
+    const body = { data: [{ slug: 'a' }], pagination: { has_more: false } };
+    let result: CallToolResult | undefined;
+    const sent: unknown[] = [];
+    transport.onmessage = (message) => {
+      // As the SDK's protocol layer answers: a result object of its own, sent once.
+      result = { content: [{ type: 'text', text: 'one venue' }], structuredContent: body };
+      const answer = { result, jsonrpc: '2.0' as const, id: (message as { id: number }).id };
+      sent.push(answer);
+      void transport.send(answer);
+    };
+    const [text] = await transport.exchange([{ message: call(4, 'search_venues') }], null);
+    expect(JSON.parse(text)).toEqual({
+      result: { content: [{ type: 'text', text: 'one venue' }], structuredContent: { data: [{ slug: 'a' }], pagination: { has_more: false } } },
+      jsonrpc: '2.0',
+      id: 4,
+    });
+    // The sent result no longer reaches the body (promises the SDK made at the call's start hold it), and the body
+    // itself is as the tool left it (the response cache may hold it).
+    expect(result).toEqual({ content: undefined, structuredContent: undefined });
+    expect(body).toEqual({ data: [{ slug: 'a' }], pagination: { has_more: false } });
+    expect(sent).toHaveLength(1);
   });
 });
