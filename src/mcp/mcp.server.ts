@@ -101,7 +101,8 @@ async function listNotes(): Promise<Array<{ slug: string; title: string; descrip
  * refuses what its REST route refuses, with the route's code, parameter and hint (§5.2, toolError); it answers an
  * unknown tool as a tool result rather than -32602; and it takes output schemas only as zod, parsing every result with
  * them. Here the tools' JSON Schemas are the ones derived from the OpenAPI document (mcp.schemas.ts), whose bounds come
- * from the modules' zod schemas (parsedBy), and the route enforces them.
+ * from the modules' zod schemas (parsedBy), and the route enforces them. The SDK change that would let the tools move
+ * to registerTool is proposed in docs/upstream.md.
  */
 export function createAssistantServer(
   tools: PreparedTool[],
