@@ -1,11 +1,12 @@
 // npm run db:reconcile
-// Recomputes the trigger-kept PublishedVenueCount from Venue (src/venues/published-venue-counts.ts) and prints the
-// drift it fixed, on DATABASE_URL or the embedded database in DATA_DIR (beside a running server, through its database
-// process; migrating as needed, as the keys command does). Run it after writes its triggers did not see: a
+// Recomputes what the triggers on Venue keep for venue search (the words of each row, VenueSearchWords,
+// VenueSearchTerm, ListedVenueAmenity, VenuePropertyType, PublishedVenueCount: src/venues/venue-search-data.ts) and
+// prints what it fixed, on DATABASE_URL or the embedded database in DATA_DIR (beside a running server, through its
+// database process; migrating as needed, as the keys command does). Run it after writes its triggers did not see: a
 // `pg_restore --disable-triggers`, a replica-role session.
 import { openDatabase } from '../src/db/client.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';
-import { describeDrift, reconcilePublishedVenueCounts } from '../src/venues/published-venue-counts.js';
+import { describeSearchDataFix, reconcileVenueSearchData } from '../src/venues/venue-search-data.js';
 
 async function main(): Promise<number> {
   const db = await openDatabase({
@@ -14,8 +15,8 @@ async function main(): Promise<number> {
     shareEmbedded: true,
   });
   try {
-    const result = await reconcilePublishedVenueCounts(db.prisma);
-    process.stdout.write(`${describeDrift(result).join('\n')}\n(${db.kind}, ${Math.round(result.elapsedMs)} ms)\n`);
+    const result = await reconcileVenueSearchData(db.prisma);
+    process.stdout.write(`${describeSearchDataFix(result).join('\n')}\n(${db.kind}, ${Math.round(result.elapsedMs)} ms)\n`);
     return 0;
   } finally {
     await db.close();

@@ -1,7 +1,7 @@
 // PublishedVenueCount (schema.prisma) is kept by statement triggers on Venue (migration published_venue_counts). A
 // write those triggers do not see leaves it wrong for good: a restore with `pg_restore --disable-triggers`, a session
 // with `session_replication_role = replica`, a trigger disabled by hand. This recomputes it from Venue.
-import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 /** One row the reconcile set: `before` null when the row was missing. ('', '') counts every published venue. */
 export interface CountDrift {
@@ -36,29 +36,35 @@ const DRIFT = `
    WHERE c.venues IS DISTINCT FROM coalesce(e.venues, 0)
    ORDER BY 1, 2`;
 
+/** Writes each key's count where it differs from Venue's, in a transaction that holds the catalogue lock. */
+export async function fixPublishedVenueCounts(tx: Prisma.TransactionClient): Promise<CountDrift[]> {
+  const drift = await tx.$queryRawUnsafe<CountDrift[]>(DRIFT);
+  if (drift.length === 0) return drift;
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "PublishedVenueCount" AS c ("amenity", "otherAmenity", "venues")
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) ORDER BY 1, 2
+     ON CONFLICT ("amenity", "otherAmenity") DO UPDATE SET "venues" = EXCLUDED."venues"`,
+    drift.map((d) => d.amenity),
+    drift.map((d) => d.otherAmenity),
+    drift.map((d) => d.after),
+  );
+  return drift;
+}
+
 /**
- * Recomputes PublishedVenueCount in one transaction and returns what it changed. It first takes the CatalogueState
- * row's lock, which every catalogue writer takes before its first write (migration catalogue_generation_triggers):
- * no venue write is in flight while it counts, and none can commit between its count and its fix. It writes only
- * when something drifted, so a check with nothing to fix changes nothing, the catalogue generation included; a fix
- * raises the generation, which retires the answers computed from the wrong counts.
+ * Recomputes PublishedVenueCount in one transaction and returns what it changed: the check each start makes (the
+ * whole reconcile of what search reads is src/venues/venue-search-data.ts, `npm run db:reconcile`). It first takes the
+ * CatalogueState row's lock, which every catalogue writer takes before its first write (migration
+ * catalogue_generation_triggers): no venue write is in flight while it counts, and none can commit between its count
+ * and its fix. It writes only when something drifted, so a check with nothing to fix changes nothing, the catalogue
+ * generation included; a fix raises the generation, which retires the answers computed from the wrong counts.
  */
 export async function reconcilePublishedVenueCounts(prisma: PrismaClient): Promise<CountReconcile> {
   const started = performance.now();
   const fixed = await prisma.$transaction(
     async (tx) => {
       await tx.$queryRawUnsafe(`SELECT 1 FROM "CatalogueState" WHERE id = 1 FOR UPDATE`);
-      const drift = await tx.$queryRawUnsafe<CountDrift[]>(DRIFT);
-      if (drift.length === 0) return drift;
-      await tx.$executeRawUnsafe(
-        `INSERT INTO "PublishedVenueCount" AS c ("amenity", "otherAmenity", "venues")
-         SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) ORDER BY 1, 2
-         ON CONFLICT ("amenity", "otherAmenity") DO UPDATE SET "venues" = EXCLUDED."venues"`,
-        drift.map((d) => d.amenity),
-        drift.map((d) => d.otherAmenity),
-        drift.map((d) => d.after),
-      );
-      return drift;
+      return fixPublishedVenueCounts(tx);
     },
     // The lock waits out a catalogue write in progress (a seed's), and the count reads every published venue.
     { maxWait: 60_000, timeout: 10 * 60_000 },
