@@ -80,41 +80,65 @@ const PLAIN_QUERY = /^[\x21\x22\x24-\x7e]*$/;
 /** A Visit without its scope: what the two edges read differently. */
 type Reading = Omit<Visit, 'scope' | 'admission' | 'ip'>;
 
-/** node's request as a Visit reads it. */
-function nodeReading(req: IncomingMessage, res: ServerResponse): Reading {
-  const target = req.url ?? '/';
-  const href = `http://${req.headers.host ?? 'localhost'}${target}`;
-  const cut = target.indexOf('?');
-  const rawPath = cut < 0 ? target : target.slice(0, cut);
-  const rawQuery = cut < 0 ? '' : target.slice(cut + 1);
-  const plain = PLAIN_PATH.test(rawPath) && PLAIN_QUERY.test(rawQuery);
-  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
-  // A target URL parsing would change is parsed once, here; a plain one only if a surface asks for its URL.
-  let url = plain ? undefined : new URL(href);
-  let search: URLSearchParams | undefined;
-  let request: Request | undefined;
-  const reading: Reading = {
-    method,
-    path: url ? url.pathname : rawPath,
-    headers: nodeHeaderReader(req.headers),
-    href,
-    get url() {
-      return (url ??= new URL(href));
-    },
-    get search() {
-      return (search ??= plain ? new URLSearchParams(rawQuery) : reading.url.searchParams);
-    },
-    get request() {
-      return (request ??= fetchRequestOf(req, method));
-    },
-    body: (maxBytes) => readNodeBody(req, maxBytes),
-    signal: {
-      get aborted() {
-        return res.destroyed;
-      },
-    },
-  };
-  return reading;
+/** Whether the client of node's request has gone. */
+class ResponseGone {
+  constructor(private readonly res: ServerResponse) {}
+  get aborted(): boolean {
+    return this.res.destroyed;
+  }
+}
+
+/**
+ * node's request as a Visit reads it. A class, not an object literal with getters: V8 gives a literal's getters an
+ * accessor pair per object, allocated in the old generation, which keeps each request's objects alive until the next
+ * full collection (docs/upstream.md, the PrismaPromise entry).
+ */
+class NodeReading implements Reading {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: HeaderReader;
+  readonly href: string;
+  readonly signal: ResponseGone;
+  /** Whether the target is one URL parsing leaves as it is (then it is parsed only if a surface asks for its URL). */
+  private readonly plain: boolean;
+  private readonly rawQuery: string;
+  private parsed: URL | undefined;
+  private query: URLSearchParams | undefined;
+  private fetchRequest: Request | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    res: ServerResponse,
+  ) {
+    const target = req.url ?? '/';
+    this.href = `http://${req.headers.host ?? 'localhost'}${target}`;
+    const cut = target.indexOf('?');
+    const rawPath = cut < 0 ? target : target.slice(0, cut);
+    this.rawQuery = cut < 0 ? '' : target.slice(cut + 1);
+    this.plain = PLAIN_PATH.test(rawPath) && PLAIN_QUERY.test(this.rawQuery);
+    this.method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+    // A target URL parsing would change is parsed once, here.
+    this.parsed = this.plain ? undefined : new URL(this.href);
+    this.path = this.parsed ? this.parsed.pathname : rawPath;
+    this.headers = nodeHeaderReader(req.headers);
+    this.signal = new ResponseGone(res);
+  }
+
+  get url(): URL {
+    return (this.parsed ??= new URL(this.href));
+  }
+
+  get search(): URLSearchParams {
+    return (this.query ??= this.plain ? new URLSearchParams(this.rawQuery) : this.url.searchParams);
+  }
+
+  get request(): Request {
+    return (this.fetchRequest ??= fetchRequestOf(this.req, this.method));
+  }
+
+  body(maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+    return readNodeBody(this.req, maxBytes);
+  }
 }
 
 /** A Fetch Request as a Visit reads it (in process). */
@@ -180,7 +204,7 @@ export function createIngress(options: {
     const answer =
       req.method === 'OPTIONS'
         ? options.cors.preflight({ headers: nodeHeaderReader(req.headers) })
-        : await serve(req.method ?? 'GET', nodeReading(req, res), { req });
+        : await serve(req.method ?? 'GET', new NodeReading(req, res), { req });
     res.writeHead(answer.status, answer.headers.flat()).end(answer.body ?? undefined);
   }
 
