@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { type JSONRPCErrorResponse, type JSONRPCMessage, type JSONRPCRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { utf8Bytes } from '../http/utf8.js';
 
 /** One message of an HTTP request as it is handed over: a refused request is answered without reaching the server. */
 export interface Delivery {
@@ -8,7 +9,7 @@ export interface Delivery {
   refusal?: JSONRPCErrorResponse;
 }
 
-type Pending<T> = { scope: T; id: RequestId; answer: (text: string) => void };
+type Pending<T> = { scope: T; id: RequestId; answer: (bytes: Buffer<ArrayBuffer>) => void };
 
 /**
  * The transport of the one assistant server of an app (src/mcp/mcp.http.ts). Each HTTP request hands over its
@@ -50,23 +51,25 @@ export class ExchangeTransport<T> implements Transport {
     const pending = this.pending.get(message.id as number);
     if (!pending) return;
     this.pending.delete(message.id as number);
-    // The client's id in the place the SDK wrote ours, so the answer reads as the SDK writes it.
-    const text = JSON.stringify({ ...message, id: pending.id });
+    // The client's id in the place the SDK wrote ours, so the answer reads as the SDK writes it. Encoded here, while
+    // the text is new: a long JSON text is made of parts that encoding joins into one copy, which V8 makes in the old
+    // generation when the parts have reached it, as they had by the time the HTTP answer was built.
+    const bytes = utf8Bytes(JSON.stringify({ ...message, id: pending.id }));
     release(message);
-    pending.answer(text);
+    pending.answer(bytes);
   }
 
   /**
    * Hands one HTTP request's messages to the server in order and resolves with the answers to its requests, each
-   * rendered as its JSON text. Responses a client sends are dropped (this server sends no requests to answer), and so
+   * as the UTF-8 bytes of its JSON text. Responses a client sends are dropped (this server sends no requests to answer), and so
    * are cancellations: every request of the exchange is answered in its HTTP response, which waits for all of them,
    * and no other exchange's request can be named.
    */
-  exchange(deliveries: Delivery[], scope: T): Promise<string[]> {
+  exchange(deliveries: Delivery[], scope: T): Promise<Array<Buffer<ArrayBuffer>>> {
     const deliver = this.onmessage;
     if (!deliver) throw new Error('mcp exchange: connect the server first');
     return new Promise((resolve) => {
-      const answers: string[] = [];
+      const answers: Array<Buffer<ArrayBuffer>> = [];
       let waiting = 0;
       const forward: JSONRPCMessage[] = [];
       for (const { message, refusal } of deliveries) {
@@ -76,7 +79,7 @@ export class ExchangeTransport<T> implements Transport {
           continue;
         }
         const slot = answers.length;
-        answers.push(refusal ? JSON.stringify(refusal) : '');
+        answers.push(refusal ? utf8Bytes(JSON.stringify(refusal)) : NOT_YET);
         if (refusal) continue;
         const id = ++this.lastId;
         waiting++;
@@ -96,6 +99,9 @@ export class ExchangeTransport<T> implements Transport {
     });
   }
 }
+
+/** The place of an answer not yet sent. */
+const NOT_YET = Buffer.alloc(0);
 
 /**
  * Drops what a sent answer's result holds. The SDK's protocol layer fulfils promises made at a call's start with the

@@ -10,7 +10,6 @@ import { ApiError } from '../errors/api-error.js';
 import type { HeaderReader } from '../graphql/context.js';
 import { Answer } from '../http/answer.js';
 import { json } from '../http/responses.js';
-import { utf8Bytes } from '../http/utf8.js';
 import type { Logger } from '../logging/logger.js';
 import { ExchangeTransport, type Delivery } from './mcp.exchange.js';
 import {
@@ -239,6 +238,12 @@ async function exchanged(
   const answers = await transport.exchange(deliveries, exchange);
   // Nothing to answer: a 202 without a body, which says so with Content-Length 0.
   if (answers.length === 0) return new Answer(202, [], Buffer.alloc(0));
-  const text = answers.length === 1 ? answers[0] : `[${answers.join(',')}]`;
-  return new Answer(200, [['content-type', RPC_JSON]], utf8Bytes(text));
+  return new Answer(200, [['content-type', RPC_JSON]], answers.length === 1 ? answers[0] : jsonArrayOf(answers));
+}
+
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c));
+
+/** A batch's answers as one JSON array: `[`, the answers' bytes joined by `,`, `]`. */
+function jsonArrayOf(answers: Array<Buffer<ArrayBuffer>>): Buffer<ArrayBuffer> {
+  return Buffer.concat([OPEN, ...answers.flatMap((answer, i) => (i ? [COMMA, answer] : [answer])), CLOSE]);
 }

@@ -21,7 +21,7 @@ async function connected() {
   return transport;
 }
 
-const parsed = (answers: string[]) => answers.map((text) => JSON.parse(text) as { id: unknown });
+const parsed = (answers: Buffer[]) => answers.map((bytes) => JSON.parse(bytes.toString()) as { id: unknown });
 const textOf = (answer: unknown) => (answer as { result: CallToolResult }).result.content[0] as { text: string };
 
 describe('ExchangeTransport', () => {
@@ -79,7 +79,7 @@ describe('ExchangeTransport', () => {
     expect(none).toEqual([]);
   });
 
-  it("renders each answer when the server sends it, then drops what the sent result held, never the tool's own objects", async () => {
+  it("encodes each answer when the server sends it, then drops what the sent result held, never the tool's own objects", async () => {
     const transport = new ExchangeTransport<null>();
     const body = { data: [{ slug: 'a' }], pagination: { has_more: false } };
     let result: CallToolResult | undefined;
@@ -91,8 +91,8 @@ describe('ExchangeTransport', () => {
       sent.push(answer);
       void transport.send(answer);
     };
-    const [text] = await transport.exchange([{ message: call(4, 'search_venues') }], null);
-    expect(JSON.parse(text)).toEqual({
+    const [bytes] = await transport.exchange([{ message: call(4, 'search_venues') }], null);
+    expect(JSON.parse(bytes.toString())).toEqual({
       result: { content: [{ type: 'text', text: 'one venue' }], structuredContent: { data: [{ slug: 'a' }], pagination: { has_more: false } } },
       jsonrpc: '2.0',
       id: 4,
