@@ -31,6 +31,14 @@ const statement = (table: string, sql: string): Fix => ({
   run: async (tx) => (await tx.$queryRawUnsafe<Done[]>(sql))[0],
 });
 
+/** The row a fix statement reports, counted from its CTEs named added, changed and removed (those it has). */
+const report = (...ctes: Array<keyof Done>) =>
+  `SELECT ${(['added', 'changed', 'removed'] as const).map((k) => (ctes.includes(k) ? `(SELECT count(*) FROM ${k})::int AS ${k}` : `0 AS ${k}`)).join(', ')}`;
+
+/** A table its trigger only adds to: the distinct values of `select` it lacks are added. */
+const growOnly = (table: string, column: string, select: string): Fix =>
+  statement(table, `WITH added AS (INSERT INTO "${table}" (${column}) ${select} ORDER BY 1 ON CONFLICT DO NOTHING RETURNING 1) ${report('added')}`);
+
 /** A venue's words as the BEFORE trigger venue_search_document computes them. */
 const HEAD = `"venue_search_head"(name, city, state, "propertyType", "venueType", amenities)`;
 
@@ -80,20 +88,9 @@ const FIXES: Fix[] = [
          WHERE NOT EXISTS (SELECT 1 FROM "VenueSearchWords" w WHERE w.slug = v.slug)
         RETURNING 1
       )
-      SELECT (SELECT count(*) FROM added)::int AS added, (SELECT count(*) FROM changed)::int AS changed,
-             (SELECT count(*) FROM removed)::int AS removed`,
+      ${report('added', 'changed', 'removed')}`,
   ),
-  statement(
-    'VenueSearchTerm',
-    `
-      WITH added AS (
-        INSERT INTO "VenueSearchTerm" (term)
-        SELECT DISTINCT t FROM "Venue" v, unnest(tsvector_to_array(v."searchDocument")) t ORDER BY 1
-        ON CONFLICT DO NOTHING
-        RETURNING 1
-      )
-      SELECT (SELECT count(*) FROM added)::int AS added, 0 AS changed, 0 AS removed`,
-  ),
+  growOnly('VenueSearchTerm', 'term', `SELECT DISTINCT t FROM "Venue" v, unnest(tsvector_to_array(v."searchDocument")) t`),
   statement(
     'ListedVenueAmenity',
     `
@@ -116,20 +113,9 @@ const FIXES: Fix[] = [
          WHERE NOT EXISTS (SELECT 1 FROM "ListedVenueAmenity" l WHERE l.amenity = e.amenity AND l.slug = e.slug)
         RETURNING 1
       )
-      SELECT (SELECT count(*) FROM added)::int AS added, (SELECT count(*) FROM changed)::int AS changed,
-             (SELECT count(*) FROM removed)::int AS removed`,
+      ${report('added', 'changed', 'removed')}`,
   ),
-  statement(
-    'VenuePropertyType',
-    `
-      WITH added AS (
-        INSERT INTO "VenuePropertyType" (name)
-        SELECT DISTINCT "propertyType" FROM "Venue" WHERE "propertyType" IS NOT NULL ORDER BY 1
-        ON CONFLICT DO NOTHING
-        RETURNING 1
-      )
-      SELECT (SELECT count(*) FROM added)::int AS added, 0 AS changed, 0 AS removed`,
-  ),
+  growOnly('VenuePropertyType', 'name', `SELECT DISTINCT "propertyType" FROM "Venue" WHERE "propertyType" IS NOT NULL`),
 ];
 
 /** Thrown to roll back a reconcile that found nothing: its statements must not raise the catalogue generation. */

@@ -2,27 +2,18 @@
 // or a replica-role session leave them) make the counts drift for good; reconcilePublishedVenueCounts
 // (`npm run db:reconcile`) recomputes them from Venue and says what it fixed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { countedFromVenues, countedInTable } from './published-venue-counts.support.js';
-import { followCatalogueGeneration, readCatalogueGeneration, type CatalogueGeneration } from '../../src/cache/catalogue-generation.js';
-import { createLogger } from '../../src/logging/logger.js';
-import { createTestDatabase } from '../support/database.js';
+import type { TestApp } from '../support/app.js';
+import { countedFromVenues, countedInTable, followingTestApp } from './published-venue-counts.support.js';
+import { readCatalogueGeneration, type CatalogueGeneration } from '../../src/cache/catalogue-generation.js';
 import { describeDrift, reconcilePublishedVenueCounts } from '../../src/venues/published-venue-counts.js';
 
 const COUNT_TRIGGERS = ['Venue_count_inserted', 'Venue_count_updated', 'Venue_count_deleted', 'Venue_count_truncated'];
 
 let t: TestApp;
 let followed: CatalogueGeneration;
-beforeAll(async () => {
-  const db = await createTestDatabase();
-  followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), 10);
-  t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300 }, catalogueGeneration: followed.current });
-});
-afterAll(async () => {
-  await t.close();
-  followed.stop();
-  await t.db.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, followed, close } = await followingTestApp()));
+afterAll(() => close());
 
 const reference = () => countedFromVenues(t.db.prisma);
 const counted = () => countedInTable(t.db.prisma);

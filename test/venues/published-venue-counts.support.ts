@@ -1,4 +1,8 @@
 import type { PrismaClient } from '../../src/generated/prisma/client.js';
+import { followCatalogueGeneration, type CatalogueGeneration } from '../../src/cache/catalogue-generation.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { createTestDatabase } from '../support/database.js';
 
 export type Counted = { amenity: string; otherAmenity: string; venues: number };
 
@@ -19,4 +23,23 @@ export function countedInTable(prisma: PrismaClient): Promise<Counted[]> {
   return prisma.$queryRawUnsafe<Counted[]>(
     `SELECT amenity, "otherAmenity", venues FROM "PublishedVenueCount" WHERE venues <> 0 OR amenity = '' ORDER BY 1, 2`,
   );
+}
+
+/**
+ * A test app on its own database whose answers are cached (300 s) and retired when the catalogue generation moves,
+ * which it follows every 10 ms (a node: every 5 s).
+ */
+export async function followingTestApp(): Promise<{ t: TestApp; followed: CatalogueGeneration; close: () => Promise<void> }> {
+  const db = await createTestDatabase();
+  const followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), 10);
+  const t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300 }, catalogueGeneration: followed.current });
+  return {
+    t,
+    followed,
+    close: async () => {
+      await t.close();
+      followed.stop();
+      await db.close();
+    },
+  };
 }

@@ -2,30 +2,20 @@
 // venue search reads beside Venue's columns wrong for good: words, amenities, venue types and totals. The reconcile
 // (`npm run db:reconcile`) recomputes them from Venue, says what it fixed, and the served answers follow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { countedFromVenues, countedInTable } from './published-venue-counts.support.js';
-import { followCatalogueGeneration, readCatalogueGeneration, type CatalogueGeneration } from '../../src/cache/catalogue-generation.js';
-import { createLogger } from '../../src/logging/logger.js';
-import { createTestDatabase } from '../support/database.js';
+import type { TestApp } from '../support/app.js';
+import { countedFromVenues, countedInTable, followingTestApp } from './published-venue-counts.support.js';
+import { readCatalogueGeneration, type CatalogueGeneration } from '../../src/cache/catalogue-generation.js';
 import { describeSearchDataFix, reconcileVenueSearchData } from '../../src/venues/venue-search-data.js';
 
 let t: TestApp;
 let followed: CatalogueGeneration;
-beforeAll(async () => {
-  const db = await createTestDatabase();
-  followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), 10);
-  t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300 }, catalogueGeneration: followed.current });
-});
-afterAll(async () => {
-  await t.close();
-  followed.stop();
-  await t.db.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, followed, close } = await followingTestApp()));
+afterAll(() => close());
 
 /**
- * What each table should hold, from Venue, written independently of the reconcile's statements (to_tsvector over the
- * same text the triggers' functions weigh is not repeated here: a row's words are compared with what an update of
- * the row, which runs the trigger, writes).
+ * How far each table is from what Venue says it should hold, written independently of the reconcile's statements. A
+ * venue's own words are not recomputed here: what `q` finds checks them.
  */
 async function drift(): Promise<Record<string, number>> {
   const [row] = await t.db.prisma.$queryRawUnsafe<Array<Record<string, number>>>(`
@@ -58,8 +48,7 @@ async function servedTotal(query: string): Promise<number> {
   return res.body.pagination.total_count as number;
 }
 
-const publishedWith = async (amenity: string) =>
-  t.db.prisma.venue.count({ where: { published: true, amenities: { has: amenity } } });
+const publishedWith = async (amenity: string) => t.db.prisma.venue.count({ where: { published: true, amenities: { has: amenity } } });
 
 describe('reconciling what venue search reads', () => {
   it('finds nothing to fix after the seed, and then writes nothing (the generation stays)', async () => {
@@ -89,12 +78,15 @@ describe('reconciling what venue search reads', () => {
       await tx.$executeRawUnsafe(`SET LOCAL session_replication_role = replica`);
       // A new published venue with a new word, a new venue type and pool (its words are never computed), a venue
       // renamed and repriced, one unpublished, one deleted (its copies are not cascaded away).
-      await tx.$executeRawUnsafe(`
+      await tx.$executeRawUnsafe(
+        `
         INSERT INTO "Venue" (id, slug, name, city, "citySlug", state, "stateSlug", currency, "minNights", categories, amenities,
                              "propertyType", "startingTotal")
         SELECT gen_random_uuid(), slug || '-zyzzyva', 'Zyzzyva Lighthouse Retreat', city, "citySlug", state, "stateSlug", currency,
                "minNights", categories, ARRAY['pool', 'hot-tub'], 'Lighthouse', 4321
-          FROM "Venue" WHERE slug = $1`, renamed.slug);
+          FROM "Venue" WHERE slug = $1`,
+        renamed.slug,
+      );
       await tx.$executeRawUnsafe(`UPDATE "Venue" SET name = 'Quokkaville Manor', "startingTotal" = 1234 WHERE slug = $1`, renamed.slug);
       await tx.$executeRawUnsafe(`UPDATE "Venue" SET published = false WHERE slug = $1`, unpublished.slug);
       await tx.$executeRawUnsafe(`DELETE FROM "Venue" WHERE slug = $1`, removed.slug);
