@@ -12,7 +12,9 @@
  * One server loaded after the other drifts with the
  * host (identical runs here differed 2× ten minutes apart); two loaded in turn share its spells.
  * An A/A run (the same code twice) gave ratios between 0.60 and 1.46 per round and a median of 0.93: differences under
- * ~10 % are not resolved (docs/performance.md, "Running it").
+ * ~10 % are not resolved (docs/performance.md, "Running it"). Side by side it also favours this checkout's server (an
+ * A/A run: 0.873 of the other's CPU per request for R1); `--apart` runs one server at a time instead, each started
+ * afresh for each measurement, in the same alternating order (the same A/A run: 0.977).
  *
  * `--instructions` counts instead of timing: both servers run under valgrind's callgrind (bench/instructions.ts) and
  * each round gives their instructions per request over `--requests` requests after as many uncounted; repeatable
@@ -48,6 +50,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     instructions: { type: 'boolean', default: false },
+    apart: { type: 'boolean', default: false },
     requests: { type: 'string', default: '5000' },
   },
 });
@@ -70,6 +73,7 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const requests = Number(args.requests);
 const counting = args.instructions ?? false;
+const apart = args.apart ?? false;
 const databaseUrl = process.env.DATABASE_URL;
 const embedded = args.embedded ?? false;
 
@@ -83,6 +87,7 @@ if (!oldDir || !existsSync(join(oldDir, 'dist/src/main.js'))) usage('--old must 
 if (!existsSync(join(repoRoot, 'dist/src/main.js'))) usage('this checkout has no build: npm run build');
 if (!loads.length || paths.some((p) => !p.startsWith('/'))) usage('give one or more --path /… (path and query), or --graphql');
 if (counting && (args.graphql || args.mcp || realistic)) usage('--instructions counts plain GET paths only');
+if (counting && apart) usage('--apart times one server at a time; --instructions counts both at once');
 if (realistic && embedded) usage('--realistic makes its keys on PostgreSQL: give DATABASE_URL, not --embedded');
 if (realistic && !(Number.isInteger(keyCount) && keyCount >= REALISTIC_KEYS_MIN))
   usage(`--keys takes a whole number of at least ${REALISTIC_KEYS_MIN}`);
@@ -148,7 +153,9 @@ async function main(): Promise<void> {
     };
     return countInstructions(counted, demoKey);
   }
-  const old = await startServer('old', oldDir, serverEnv('old'));
+  // Side by side, both run throughout; --apart stops the first start's server and starts one for each measurement.
+  if (apart) await fresh.child.stop();
+  const running = apart ? undefined : { new: fresh, old: await startServer('old', oldDir, serverEnv('old')) };
   // BENCH=1 lifts the rate limits: one key serves every request, unless --realistic rotates a pool of them.
   const rotation = realistic ? await keyRotation(database.new.DATABASE_URL!) : undefined;
   const headers: Record<string, string> = realistic ? { ...REALISTIC_HEADERS } : { authorization: `Bearer ${demoKey}` };
@@ -160,21 +167,30 @@ async function main(): Promise<void> {
     keys: [],
     rotation,
   });
-  const servers = { old, new: fresh };
+  /** Runs `use` on a server: the one running, or with --apart one started for it (after a 2 s warm-up), then stopped. */
+  const onServer = async (which: 'old' | 'new', load: (typeof loads)[number], use: (server: typeof fresh) => Promise<Measurement>) => {
+    if (running) return use(running[which]);
+    const server = await startServer(which, which === 'new' ? repoRoot : oldDir, { ...serverEnv(which), MIGRATE_ON_START: 'false' });
+    try {
+      await measure(target(server.port, load), server.child.pid, { connections, duration: 2 });
+      return await use(server);
+    } finally {
+      await server.child.stop();
+    }
+  };
   process.stdout.write(
-    `old: ${oldDir}\nnew: ${repoRoot}\n${rounds} rounds × ${duration} s per server, c=${connections}${realistic ? `, realistic (${keyCount} keys)` : ''}\n`,
+    `old: ${oldDir}\nnew: ${repoRoot}\n${rounds} rounds × ${duration} s per server, c=${connections}${realistic ? `, realistic (${keyCount} keys)` : ''}${apart ? ', one server at a time' : ''}\n`,
   );
   for (const load of loads) {
     const { label } = load;
-    for (const server of [old, fresh]) await measure(target(server.port, load), server.child.pid, { connections, duration: 2 });
+    if (running)
+      for (const server of [running.old, running.new]) await measure(target(server.port, load), server.child.pid, { connections, duration: 2 });
     const done: AbRound[] = [];
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 ? (['new', 'old'] as const) : (['old', 'new'] as const);
       const measured: Partial<Record<'old' | 'new', Measurement>> = {};
-      for (const which of order) {
-        const server = servers[which];
-        measured[which] = await measure(target(server.port, load), server.child.pid, { connections, duration });
-      }
+      for (const which of order)
+        measured[which] = await onServer(which, load, (server) => measure(target(server.port, load), server.child.pid, { connections, duration }));
       for (const m of Object.values(measured))
         if (m.failures) throw new Error(`${label}: ${m.failures} failed requests (${JSON.stringify(m.statusCodes)})`);
       done.push({ old: measured.old!, new: measured.new! });
