@@ -60,10 +60,10 @@ export class ExchangeTransport<T> implements Transport {
   }
 
   /**
-   * Hands one HTTP request's messages to the server in order and resolves with the answers to its requests, each
-   * as the UTF-8 bytes of its JSON text. Responses a client sends are dropped (this server sends no requests to answer), and so
-   * are cancellations: every request of the exchange is answered in its HTTP response, which waits for all of them,
-   * and no other exchange's request can be named.
+   * Hands one HTTP request's messages to the server in order and resolves with the answers to its requests, each as
+   * the UTF-8 bytes of its JSON text. Responses a client sends are dropped (this server sends no requests to answer),
+   * and so are cancellations: every request of the exchange is answered in its HTTP response, which waits for all of
+   * them, and no other exchange's request can be named.
    */
   exchange(deliveries: Delivery[], scope: T): Promise<Array<Buffer<ArrayBuffer>>> {
     const deliver = this.onmessage;
@@ -107,7 +107,7 @@ const NOT_YET = Buffer.alloc(0);
  * Drops what a sent answer's result holds. The SDK's protocol layer fulfils promises made at a call's start with the
  * result; under load they have reached the old generation by then, and a result still reachable from them (a search's
  * rows, venues and prices) lived there until the next full collection instead of dying young (docs/performance.md).
- * Nothing reads an answer after its transport has rendered it. Only the result's own keys are dropped (the object
+ * Nothing reads an answer after its transport has encoded it. Only the result's own keys are dropped (the object
  * the server made for this answer: its copy of a tool's result), never the objects they point to, which the response
  * cache may hold.
  */

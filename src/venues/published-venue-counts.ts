@@ -52,23 +52,30 @@ export async function fixPublishedVenueCounts(tx: Prisma.TransactionClient): Pro
 }
 
 /**
- * Recomputes PublishedVenueCount in one transaction and returns what it changed: the check each start makes (the
- * whole reconcile of what search reads is src/venues/venue-search-data.ts, `npm run db:reconcile`). It first takes the
- * CatalogueState row's lock, which every catalogue writer takes before its first write (migration
- * catalogue_generation_triggers): no venue write is in flight while it counts, and none can commit between its count
- * and its fix. It writes only when something drifted, so a check with nothing to fix changes nothing, the catalogue
- * generation included; a fix raises the generation, which retires the answers computed from the wrong counts.
+ * Runs a reconcile in one transaction that first takes the CatalogueState row's lock, which every catalogue writer
+ * takes before its first write (migration catalogue_generation_triggers): no venue write is in flight while it reads
+ * the venues, and none can commit between its read and its fix.
+ */
+export function underCatalogueLock<T>(prisma: PrismaClient, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$queryRawUnsafe(`SELECT 1 FROM "CatalogueState" WHERE id = 1 FOR UPDATE`);
+      return work(tx);
+    },
+    // The lock waits out a catalogue write in progress (a seed's), and a reconcile reads every venue.
+    { maxWait: 60_000, timeout: 10 * 60_000 },
+  );
+}
+
+/**
+ * Recomputes PublishedVenueCount under the catalogue lock and returns what it changed: the check each start makes (the
+ * whole reconcile of what search reads is src/venues/venue-search-data.ts, `npm run db:reconcile`). It writes only
+ * when something drifted, so a check with nothing to fix changes nothing, the catalogue generation included; a fix
+ * raises the generation, which retires the answers computed from the wrong counts.
  */
 export async function reconcilePublishedVenueCounts(prisma: PrismaClient): Promise<CountReconcile> {
   const started = performance.now();
-  const fixed = await prisma.$transaction(
-    async (tx) => {
-      await tx.$queryRawUnsafe(`SELECT 1 FROM "CatalogueState" WHERE id = 1 FOR UPDATE`);
-      return fixPublishedVenueCounts(tx);
-    },
-    // The lock waits out a catalogue write in progress (a seed's), and the count reads every published venue.
-    { maxWait: 60_000, timeout: 10 * 60_000 },
-  );
+  const fixed = await underCatalogueLock(prisma, fixPublishedVenueCounts);
   return { fixed, elapsedMs: performance.now() - started };
 }
 

@@ -4,7 +4,7 @@
 // them wrong for good: a restore with `pg_restore --disable-triggers`, a session with `session_replication_role =
 // replica`, a trigger disabled by hand. This recomputes each from Venue with the triggers' own functions.
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import { describeDrift, fixPublishedVenueCounts, type CountDrift } from './published-venue-counts.js';
+import { describeDrift, fixPublishedVenueCounts, underCatalogueLock, type CountDrift } from './published-venue-counts.js';
 
 /** What the reconcile changed in one table. */
 export interface TableFix {
@@ -122,10 +122,8 @@ const FIXES: Fix[] = [
 class NothingToFix extends Error {}
 
 /**
- * Recomputes every table venue search reads from Venue in one transaction, and returns what it changed. It first
- * takes the CatalogueState row's lock, which every catalogue writer takes before its first write (migration
- * catalogue_generation_triggers): no venue write is in flight while it reads, and none can commit between its read and
- * its fix. A write to any of these tables raises the catalogue generation, which retires the answers computed from
+ * Recomputes every table venue search reads from Venue under the catalogue lock (underCatalogueLock), and returns
+ * what it changed. A write to any of these tables raises the catalogue generation, which retires the answers computed from
  * the wrong rows on every node; a run that found nothing to fix is rolled back, so it changes nothing, the generation
  * included.
  */
@@ -133,25 +131,18 @@ export async function reconcileVenueSearchData(prisma: PrismaClient): Promise<Se
   const started = performance.now();
   let tables: TableFix[] = [];
   let counts: CountDrift[] = [];
-  await prisma
-    .$transaction(
-      async (tx) => {
-        await tx.$queryRawUnsafe(`SELECT 1 FROM "CatalogueState" WHERE id = 1 FOR UPDATE`);
-        for (const fix of FIXES) {
-          const done = await fix.run(tx);
-          if (done.added + done.changed + done.removed > 0) tables.push({ table: fix.table, ...done });
-        }
-        counts = await fixPublishedVenueCounts(tx);
-        if (tables.length === 0 && counts.length === 0) throw new NothingToFix();
-      },
-      // The lock waits out a catalogue write in progress (a seed's), and each fix reads every venue.
-      { maxWait: 60_000, timeout: 10 * 60_000 },
-    )
-    .catch((error: unknown) => {
-      if (!(error instanceof NothingToFix)) throw error;
-      tables = [];
-      counts = [];
-    });
+  await underCatalogueLock(prisma, async (tx) => {
+    for (const fix of FIXES) {
+      const done = await fix.run(tx);
+      if (done.added + done.changed + done.removed > 0) tables.push({ table: fix.table, ...done });
+    }
+    counts = await fixPublishedVenueCounts(tx);
+    if (tables.length === 0 && counts.length === 0) throw new NothingToFix();
+  }).catch((error: unknown) => {
+    if (!(error instanceof NothingToFix)) throw error;
+    tables = [];
+    counts = [];
+  });
   return { tables, counts, elapsedMs: performance.now() - started };
 }
 
