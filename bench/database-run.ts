@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, registerCleanup, registerTempDir, startNode, tail, type Child } from './children.js';
 import { benchCases, loadGroups, checkGraph, checkSearch, discover, type BenchCase, type Send, type ServerName } from './cases.js';
-import { measure, type LoadOptions, type Measurement } from './load.js';
+import { measure, type Measurement, type RunOptions } from './load.js';
 import { countStatements } from './sql-count.js';
 import { MIX_CURSOR_SECRET, composition } from './mix.js';
 import { answersOf, loadMix, measureMix, primeMix, sampleIndexes, type MixCursor, type MixMeasurement } from './mix-replay.js';
@@ -17,23 +17,6 @@ import { runRealistic } from './realistic-run.js';
 import { REALISTIC_IDS } from './realistic.js';
 import { baseEnv, LOAD_CPU, READY, SERVER_CPU, START_TIMEOUT_MS, FIRST_START_TIMEOUT_MS, WARM_SAMPLE } from './servers.js';
 import { measureCompression } from './compression-levels.js';
-
-export interface RunOptions extends LoadOptions {
-  rounds: number;
-  /** Turns a round's `duration` is cut into, per case, interleaved with the other cases of its group (loadGroups). */
-  slices: number;
-  /** Seconds of load before each case's first round, not recorded. */
-  warmup: number;
-  /** Seconds the OPEN schedule is measured for (after `warmup` seconds at the same rate). */
-  openDuration: number;
-  repoRoot: string;
-  /** Progress lines (stderr). */
-  progress: (line: string) => void;
-  /** Which cases run (--cases; bench/rounds.ts caseFilter): every one when it matches every id. */
-  selected: (id: string) => boolean;
-  /** Keys (and client addresses) the realistic cases rotate. */
-  realisticKeys: number;
-}
 
 /**
  * The server enforces the §8 limits per key (60 reads/min, 20 venue details/day). Unless it runs with raised numbers,

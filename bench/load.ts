@@ -46,6 +46,24 @@ export interface LoadOptions {
   duration: number;
 }
 
+/** A bench run's settings (npm run bench, bench/run.ts). */
+export interface RunOptions extends LoadOptions {
+  rounds: number;
+  /** Turns a round's `duration` is cut into, per case, interleaved with the other cases of its group (loadGroups). */
+  slices: number;
+  /** Seconds of load before each case's first round, not recorded. */
+  warmup: number;
+  /** Seconds the OPEN schedule is measured for (after `warmup` seconds at the same rate). */
+  openDuration: number;
+  repoRoot: string;
+  /** Progress lines (stderr). */
+  progress: (line: string) => void;
+  /** Which cases run (--cases; bench/rounds.ts caseFilter): every one when it matches every id. */
+  selected: (id: string) => boolean;
+  /** Keys (and client addresses) the realistic cases rotate. */
+  realisticKeys: number;
+}
+
 /** One closed-loop autocannon run against one server process. */
 export interface Measurement {
   /** 2xx responses per second: failures never count as throughput. */

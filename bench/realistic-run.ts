@@ -15,7 +15,7 @@ import { caseRun, failureText, headersFor, httpSender, loadRound, sameBody, sele
 import { clientAddress, realisticApiEnv, realisticCases, REALISTIC_HEADERS, REALISTIC_ORIGIN } from './realistic.js';
 import { baseEnv, READY, SERVER_CPU, START_TIMEOUT_MS, WARM_SAMPLE } from './servers.js';
 import type { DatabasePinning } from './database-cpu.js';
-import type { RunOptions } from './database-run.js';
+import type { RunOptions } from './load.js';
 
 export interface RealisticContext {
   database: DatabaseKind;

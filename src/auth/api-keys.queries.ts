@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { RowReader } from '../db/row-reader.js';
-import type { ApiTier } from './api-keys.service.js';
+import type { ApiTier } from '../generated/prisma/enums.js';
 
 /**
  * The key store's reads and writes: a key's row by its lookup prefix (every request without a lease), and the keys

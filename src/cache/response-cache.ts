@@ -3,9 +3,9 @@ import { Kind, OperationTypeNode, visit, BREAK, print, type DocumentNode, type E
 import { LRUCache } from 'lru-cache';
 import { connectRedis } from '../db/redis.js';
 import { createBreaker, type BreakerState } from '../limits/breaker.js';
-import { checkVenueDetail } from '../limits/limits.service.js';
+import { checkVenueDetail, type LimitsDeps } from '../limits/limits.service.js';
 import { ApiError } from '../errors/api-error.js';
-import type { RequestContext } from '../graphql/context.js';
+import type { ApiKeyIdentity } from '../auth/api-keys.service.js';
 import type { Logger } from '../logging/logger.js';
 
 /** §8.10 tells clients to cache search results for 5 minutes; the server never keeps an answer longer. */
@@ -24,6 +24,25 @@ export interface AnswerNotes {
   venueLookups: number;
   /** Why this answer must not be reused, e.g. a degraded knowledge answer that the next request may answer fully. */
   doNotReuse?: string;
+}
+
+/**
+ * What an answer through the cache reads of its request, and notes on it: a request's context (RequestContext,
+ * src/graphql/context.ts) is one. The cache sits below the executor and knows no more of it than this.
+ */
+export interface CachedRequest extends LimitsDeps {
+  responseCache?: ResponseCache;
+  apiKey: ApiKeyIdentity;
+  surface: string;
+  answerNotes?: AnswerNotes;
+  /** The HTTP request's scope, where X-Cache and Age are noted (unset for assistant tool calls). */
+  scope?: { cache?: CacheOutcome };
+}
+
+/** Whether the response cache answered (X-Cache), and the answer's age in seconds on a hit (Age). */
+export interface CacheOutcome {
+  outcome: 'HIT' | 'MISS';
+  ageSeconds?: number;
 }
 
 export interface ResponseCache {
@@ -194,7 +213,7 @@ export interface AnswerCodec<T> {
  * read, computed as it is.
  */
 export async function answerThroughCache<T>(
-  ctx: RequestContext,
+  ctx: CachedRequest,
   operation: string | null,
   variables: unknown,
   compute: () => Promise<T> | T,
@@ -234,7 +253,7 @@ const executionResults: AnswerCodec<ExecutionResult> = {
 
 /** One GraphQL execution (a /graphql request) through the response cache. */
 export function executeThroughCache(
-  ctx: RequestContext,
+  ctx: CachedRequest,
   operation: string | null,
   variables: unknown,
   execute: () => Promise<ExecutionResult> | ExecutionResult,
@@ -242,7 +261,7 @@ export function executeThroughCache(
   return answerThroughCache(ctx, operation, variables, execute, executionResults);
 }
 
-async function chargedAgain(hit: CachedAnswer, ctx: RequestContext): Promise<boolean> {
+async function chargedAgain(hit: CachedAnswer, ctx: CachedRequest): Promise<boolean> {
   if (hit.venueLookups === 0) return true;
   try {
     await checkVenueDetail(ctx.apiKey, ctx, hit.venueLookups);
@@ -254,7 +273,7 @@ async function chargedAgain(hit: CachedAnswer, ctx: RequestContext): Promise<boo
 }
 
 /** The X-Cache and Age headers of the HTTP answer (the assistant's tool results carry none). */
-function noteCache(ctx: RequestContext, outcome: 'HIT' | 'MISS', ageSeconds?: number) {
+function noteCache(ctx: CachedRequest, outcome: 'HIT' | 'MISS', ageSeconds?: number) {
   const scope = ctx.scope;
   if (!scope || ctx.surface === 'mcp') return;
   scope.cache = { outcome, ageSeconds };

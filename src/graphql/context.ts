@@ -7,7 +7,7 @@ import type { CursorCodec } from '../pagination/cursor.js';
 import type { Logger } from '../logging/logger.js';
 import type { Limits } from '../limits/limits.service.js';
 import type { InquiryInput } from '../inquiries/inquiries.inputs.js';
-import type { AnswerNotes, ResponseCache } from '../cache/response-cache.js';
+import type { AnswerNotes, CacheOutcome, ResponseCache } from '../cache/response-cache.js';
 
 /*
  * The context every resolver and service call of one request sees, whichever surface it came by. It is the
@@ -118,5 +118,5 @@ export interface RequestScope {
   /** What the metrics call this request: a REST route template or a GraphQL operation name (set while serving). */
   route?: string;
   /** Whether the response cache answered (X-Cache), and the answer's age in seconds on a hit (Age). */
-  cache?: { outcome: 'HIT' | 'MISS'; ageSeconds?: number };
+  cache?: CacheOutcome;
 }

@@ -1,7 +1,7 @@
 // Authored table: destination regions outside the US (§1: Mexico, Italy, Costa Rica, Ireland, Australia).
 // Italy follows the pricing regions of §4.3 (Tuscany, Lake Como, Amalfi Coast, Sicily, Puglia, Umbria,
 // Lazio for Rome, Florence, Veneto for Venice). Coordinates are approximate town centres.
-import type { RegionRow } from './places.js';
+import type { RegionRow } from './place-kinds.js';
 
 export const INTERNATIONAL_REGIONS: readonly RegionRow[] = [
   // Mexico: Mexican states. Mexican venues price in USD like most destination rentals there.

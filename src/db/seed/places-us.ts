@@ -1,7 +1,7 @@
 // Authored table: US states with real wedding towns and their approximate coordinates (WGS84, 3 decimals).
 // The first 18 states are the pricing regions of §4.3; the rest widen the catalogue. Features steer
 // geography-dependent amenities, so ocean-view only appears in towns marked `coast`.
-import type { RegionRow } from './places.js';
+import type { RegionRow } from './place-kinds.js';
 
 export const US_REGIONS: readonly RegionRow[] = [
   {

@@ -1,7 +1,7 @@
 // Amenities (lowercase kebab, §4.1 names pool, hot-tub, ocean-view, mountain-view, outdoor-ceremony,
 // pet-friendly) and listing categories, chosen from geography and type so they make sense together:
 // ocean-view only on a coast, vineyard-view only in wine country, lake-access only by a lake.
-import type { CountryKey, Feature } from './places.js';
+import type { CountryKey, Feature } from './place-kinds.js';
 import type { Random } from './random.js';
 import type { VenueTypeKey } from './venue-types.js';
 

@@ -1,7 +1,7 @@
 // Venue page copy: a few varied sentences built from the venue's own facts (type, setting, rooms, amenities),
 // so descriptions agree with the structured fields instead of contradicting them.
 import { numberWord } from './format.js';
-import type { Feature } from './places.js';
+import type { Feature } from './place-kinds.js';
 import type { Random } from './random.js';
 import type { VenueTypeKey } from './venue-types.js';
 

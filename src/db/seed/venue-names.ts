@@ -1,6 +1,6 @@
 // Believable venue names per naming culture ("Willow Creek Ranch", "Harbourview Estate", "Castello di
 // Montefiore", "Hacienda San Gabriel"). Word lists first, then the small builder that combines them.
-import type { Country, Feature } from './places.js';
+import type { Country, Feature } from './place-kinds.js';
 import type { Random } from './random.js';
 import type { VenueTypeKey } from './venue-types.js';
 

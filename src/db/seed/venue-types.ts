@@ -1,7 +1,7 @@
 // Authored table: venue types. `venueType` is the lowercase key; `propertyType` is display text that always
 // contains the key (the venue_type filter of §4.1 is a substring match on it) and never another type's key,
 // except that "barn" is inside "barndominium", as the spec's substring rule implies.
-import type { CountryKey, Feature, Style } from './places.js';
+import type { CountryKey, Feature, Style } from './place-kinds.js';
 
 export const NAMED_TYPES = [
   'estate',

@@ -12,7 +12,8 @@
 // but those amounts are STORED IN USD and converted when read at the day's rate (rounded up to 100).
 // About 5% of venues have no price: every price field and startingTotal are null.
 import type { Prisma } from '../../generated/prisma/client.js';
-import { REGIONS, REGION_WEIGHTS, slugRoot, type City, type CountryKey, type Region } from './places.js';
+import type { CountryKey } from './place-kinds.js';
+import { REGIONS, REGION_WEIGHTS, slugRoot, type City, type Region } from './places.js';
 import { randomFor, type Random } from './random.js';
 import { slugify } from '../../catalogue/slug.js';
 import type { SlugRegistry } from './slugs.js';
