@@ -39,38 +39,44 @@ const report = (...ctes: Array<keyof Done>) =>
 const growOnly = (table: string, column: string, select: string): Fix =>
   statement(table, `WITH added AS (INSERT INTO "${table}" (${column}) ${select} ORDER BY 1 ON CONFLICT DO NOTHING RETURNING 1) ${report('added')}`);
 
-/** A venue's words as the BEFORE trigger venue_search_document computes them. */
+/** A venue's name, place and kind words, and its whole document, as the BEFORE trigger venue_search_document computes them. */
 const HEAD = `"venue_search_head"(name, city, state, "propertyType", "venueType", amenities)`;
+const DOCUMENT = `${HEAD} || "venue_search_weighted"(description, 'D')`;
 
 /**
- * The words of each Venue row. Computing them is most of a reconcile's time (every description's words): a SELECT
- * finds the rows that differ, which PostgreSQL can spread over parallel workers (an UPDATE never is), and only those
- * are written. OFFSET 0 keeps the subquery whole, so each row's head is computed once, not once per use.
+ * The Venue rows whose stored words differ from what the trigger computes. Computing them is most of a reconcile's
+ * time (every description's words), so it runs before the catalogue lock is taken, and a SELECT, which PostgreSQL can
+ * spread over parallel workers (an UPDATE never is). OFFSET 0 keeps the subquery whole, so each row's head is computed
+ * once, not once per use.
  */
-const venueWords: Fix = {
+const DRIFTED_WORDS = `
+  SELECT slug FROM (SELECT slug, "searchHead" AS stored_head, "searchDocument" AS stored_document, description, ${HEAD} AS head
+                      FROM "Venue" OFFSET 0) h
+   WHERE (stored_head, stored_document) IS DISTINCT FROM (head, head || "venue_search_weighted"(description, 'D'))`;
+
+/**
+ * The words of the rows found drifted (`drifted`), each compared again under the lock: a row a write with its trigger
+ * has fixed since is left as it is.
+ */
+const venueWords = (drifted: string[]): Fix => ({
   table: 'Venue (searchHead, searchDocument)',
   run: async (tx) => {
-    const drifted = await tx.$queryRawUnsafe<Array<{ slug: string }>>(`
-      SELECT slug FROM (SELECT slug, "searchHead" AS stored_head, "searchDocument" AS stored_document, description, ${HEAD} AS head
-                          FROM "Venue" OFFSET 0) h
-       WHERE (stored_head, stored_document) IS DISTINCT FROM (head, head || "venue_search_weighted"(description, 'D'))`);
     if (drifted.length === 0) return { added: 0, changed: 0, removed: 0 };
     const changed = await tx.$executeRawUnsafe(
-      `UPDATE "Venue" SET "searchHead" = ${HEAD}, "searchDocument" = ${HEAD} || "venue_search_weighted"(description, 'D')
-        WHERE slug = ANY($1::text[])`,
-      drifted.map((d) => d.slug),
+      `UPDATE "Venue" SET "searchHead" = ${HEAD}, "searchDocument" = ${DOCUMENT}
+        WHERE slug = ANY($1::text[]) AND ("searchHead", "searchDocument") IS DISTINCT FROM (${HEAD}, ${DOCUMENT})`,
+      drifted,
     );
     return { added: 0, changed, removed: 0 };
   },
-};
+});
 
 /**
  * In this order because each derives from the one before: the words of each Venue row, then the tables copied from
  * the rows. Only what the triggers write is written: VenueSearchTerm and VenuePropertyType only ever grow (a name no
  * venue uses matches nothing), so only the missing rows are added to them.
  */
-const FIXES: Fix[] = [
-  venueWords,
+const TABLE_FIXES: Fix[] = [
   statement(
     'VenueSearchWords',
     `
@@ -122,17 +128,22 @@ const FIXES: Fix[] = [
 class NothingToFix extends Error {}
 
 /**
- * Recomputes every table venue search reads from Venue under the catalogue lock (underCatalogueLock), and returns
- * what it changed. A write to any of these tables raises the catalogue generation, which retires the answers computed from
- * the wrong rows on every node; a run that found nothing to fix is rolled back, so it changes nothing, the generation
- * included.
+ * Recomputes every table venue search reads from Venue, and returns what it changed. The venues whose words drifted
+ * are found first, without a lock; then the fixes run under the catalogue lock (underCatalogueLock), which catalogue
+ * writers wait for. A write to any of these tables raises the catalogue generation, which retires the answers computed
+ * from the wrong rows on every node; a run that found nothing to fix is rolled back, so it changes nothing, the
+ * generation included. A row made wrong while the words are read (by a write no trigger sees) is fixed by the next run.
+ *
+ * `unlocked` runs between the two: tests write there.
  */
-export async function reconcileVenueSearchData(prisma: PrismaClient): Promise<SearchDataReconcile> {
+export async function reconcileVenueSearchData(prisma: PrismaClient, unlocked?: () => Promise<void>): Promise<SearchDataReconcile> {
   const started = performance.now();
   let tables: TableFix[] = [];
   let counts: CountDrift[] = [];
+  const drifted = (await prisma.$queryRawUnsafe<Array<{ slug: string }>>(DRIFTED_WORDS)).map((row) => row.slug);
+  await unlocked?.();
   await underCatalogueLock(prisma, async (tx) => {
-    for (const fix of FIXES) {
+    for (const fix of [venueWords(drifted), ...TABLE_FIXES]) {
       const done = await fix.run(tx);
       if (done.added + done.changed + done.removed > 0) tables.push({ table: fix.table, ...done });
     }

@@ -132,4 +132,33 @@ describe('reconciling what venue search reads', () => {
     expect([again.tables, again.counts]).toEqual([[], []]);
     expect(await readCatalogueGeneration(t.db.prisma)).toBe(generation + 1);
   });
+
+  it('reads the venues before it takes the catalogue lock, and compares each drifted row again under it', async () => {
+    const [fixedMeanwhile, driftedMeanwhile] = await t.db.prisma.$queryRawUnsafe<Array<{ slug: string }>>(
+      `SELECT slug FROM "Venue" WHERE published ORDER BY slug LIMIT 2`,
+    );
+    const renameUnseen = (slug: string, name: string) =>
+      t.db.prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(`SET LOCAL session_replication_role = replica`);
+        await tx.$executeRawUnsafe(`UPDATE "Venue" SET name = $2 WHERE slug = $1`, slug, name);
+      });
+    await renameUnseen(fixedMeanwhile.slug, 'Wombatfield Hall');
+
+    const result = await reconcileVenueSearchData(t.db.prisma, async () => {
+      // While the words are read no lock is held: a writer with its trigger fixes the row found drifted, and a
+      // write no trigger sees makes another wrong, after the reading.
+      await t.db.prisma.$executeRawUnsafe(`UPDATE "Venue" SET name = name WHERE slug = $1`, fixedMeanwhile.slug);
+      await renameUnseen(driftedMeanwhile.slug, 'Numbatgrove House');
+    });
+    // The row found drifted was right by the time the lock was held, so nothing was written.
+    expect([result.tables, result.counts]).toEqual([[], []]);
+    expect(await servedTotal('q=wombatfield')).toBe(1);
+    expect(await servedTotal('q=numbatgrove')).toBe(0);
+
+    // The next run fixes what was written while the last one read.
+    const next = await reconcileVenueSearchData(t.db.prisma);
+    expect(next.tables).toEqual([{ table: 'Venue (searchHead, searchDocument)', added: 0, changed: 1, removed: 0 }]);
+    expect(await servedTotal('q=numbatgrove')).toBe(1);
+    expect(await drift()).toEqual(exact);
+  });
 });
