@@ -39,15 +39,16 @@ const report = (...ctes: Array<keyof Done>) =>
 const growOnly = (table: string, column: string, select: string): Fix =>
   statement(table, `WITH added AS (INSERT INTO "${table}" (${column}) ${select} ORDER BY 1 ON CONFLICT DO NOTHING RETURNING 1) ${report('added')}`);
 
-/** A venue's name, place and kind words, and its whole document, as the BEFORE trigger venue_search_document computes them. */
+/** A venue's name, place and kind words as the BEFORE trigger venue_search_document computes them. */
 const HEAD = `"venue_search_head"(name, city, state, "propertyType", "venueType", amenities)`;
+/** Its whole document, as the same trigger computes it. */
 const DOCUMENT = `${HEAD} || "venue_search_weighted"(description, 'D')`;
 
 /**
  * The Venue rows whose stored words differ from what the trigger computes. Computing them is most of a reconcile's
- * time (every description's words), so it runs before the catalogue lock is taken, and a SELECT, which PostgreSQL can
- * spread over parallel workers (an UPDATE never is). OFFSET 0 keeps the subquery whole, so each row's head is computed
- * once, not once per use.
+ * time (every description's words), so they are found before the catalogue lock is taken, by a SELECT, which
+ * PostgreSQL can spread over parallel workers (an UPDATE never is). OFFSET 0 keeps the subquery whole, so each row's
+ * head is computed once, not once per use.
  */
 const DRIFTED_WORDS = `
   SELECT slug FROM (SELECT slug, "searchHead" AS stored_head, "searchDocument" AS stored_document, description, ${HEAD} AS head
