@@ -41,19 +41,19 @@ const growOnly = (table: string, column: string, select: string): Fix =>
 
 /** A venue's name, place and kind words as the BEFORE trigger venue_search_document computes them. */
 const HEAD = `"venue_search_head"(name, city, state, "propertyType", "venueType", amenities)`;
-/** Its whole document, as the same trigger computes it. */
-const DOCUMENT = `${HEAD} || "venue_search_weighted"(description, 'D')`;
+/** Its whole document from its head (an expression or a column holding it), as the same trigger computes it. */
+const documentOf = (head: string) => `${head} || "venue_search_weighted"(description, 'D')`;
 
 /**
- * The Venue rows whose stored words differ from what the trigger computes. Computing them is most of a reconcile's
- * time (every description's words), so they are found before the catalogue lock is taken, by a SELECT, which
- * PostgreSQL can spread over parallel workers (an UPDATE never is). OFFSET 0 keeps the subquery whole, so each row's
- * head is computed once, not once per use.
+ * The slugs of the Venue rows (those `where` keeps) whose stored words differ from what the trigger computes. Over
+ * every venue this is most of a reconcile's time (every description's words), so it runs before the catalogue lock is
+ * taken, as a SELECT, which PostgreSQL can spread over parallel workers (an UPDATE never is). OFFSET 0 keeps the
+ * subquery whole, so each row's head is computed once, not once per use.
  */
-const DRIFTED_WORDS = `
+const driftedWords = (where = '') => `
   SELECT slug FROM (SELECT slug, "searchHead" AS stored_head, "searchDocument" AS stored_document, description, ${HEAD} AS head
-                      FROM "Venue" OFFSET 0) h
-   WHERE (stored_head, stored_document) IS DISTINCT FROM (head, head || "venue_search_weighted"(description, 'D'))`;
+                      FROM "Venue" ${where} OFFSET 0) h
+   WHERE (stored_head, stored_document) IS DISTINCT FROM (head, ${documentOf('head')})`;
 
 /**
  * The words of the rows found drifted (`drifted`), each compared again under the lock: a row a write with its trigger
@@ -64,8 +64,8 @@ const venueWords = (drifted: string[]): Fix => ({
   run: async (tx) => {
     if (drifted.length === 0) return { added: 0, changed: 0, removed: 0 };
     const changed = await tx.$executeRawUnsafe(
-      `UPDATE "Venue" SET "searchHead" = ${HEAD}, "searchDocument" = ${DOCUMENT}
-        WHERE slug = ANY($1::text[]) AND ("searchHead", "searchDocument") IS DISTINCT FROM (${HEAD}, ${DOCUMENT})`,
+      `UPDATE "Venue" SET "searchHead" = ${HEAD}, "searchDocument" = ${documentOf(HEAD)}
+        WHERE slug IN (${driftedWords('WHERE slug = ANY($1::text[])')})`,
       drifted,
     );
     return { added: 0, changed, removed: 0 };
@@ -141,7 +141,7 @@ export async function reconcileVenueSearchData(prisma: PrismaClient, unlocked?: 
   const started = performance.now();
   let tables: TableFix[] = [];
   let counts: CountDrift[] = [];
-  const drifted = (await prisma.$queryRawUnsafe<Array<{ slug: string }>>(DRIFTED_WORDS)).map((row) => row.slug);
+  const drifted = (await prisma.$queryRawUnsafe<Array<{ slug: string }>>(driftedWords())).map((row) => row.slug);
   await unlocked?.();
   await underCatalogueLock(prisma, async (tx) => {
     for (const fix of [venueWords(drifted), ...TABLE_FIXES]) {
