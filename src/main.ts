@@ -19,6 +19,7 @@ import { packagePath } from './config/paths.js';
 import { existsSync } from 'node:fs';
 import { releaseClaimsOfPreviousRun, SWEEP_INTERVAL_MS, sweepExpiredIdempotency } from './inquiries/idempotency.js';
 import { followCatalogueGeneration } from './cache/catalogue-generation.js';
+import { readCatalogueAhead } from './venues/venue-places.js';
 
 const env = parseEnv(process.env);
 const log = createLogger({ level: env.LOG_LEVEL });
@@ -91,7 +92,9 @@ if (await catalogueIsEmpty(db.prisma)) {
 let demoKey: string | undefined;
 if ((await countApiKeys(db)) === 0) demoKey = (await createApiKey({ tier: 'pro', name: 'demo' }, db)).key;
 
-const generation = await followCatalogueGeneration(db.prisma, log);
+// A new generation retires discovery's catalogue reads: those searches were using are read again at once, not by the
+// next search.
+const generation = await followCatalogueGeneration(db.prisma, log, { onChange: (next) => readCatalogueAhead(db.readRows, next) });
 const app = createApp({
   prisma: db.prisma,
   readRows: db.readRows,

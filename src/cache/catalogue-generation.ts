@@ -23,17 +23,28 @@ export interface CatalogueGeneration {
 /**
  * Follows the generation in the database: read once at start, then every GENERATION_POLL_MS (one tiny query per node,
  * not per request). A failed read keeps the last value and is logged once per outage; answers stay correct for the
- * generation they name, and nothing writes the catalogue while the database is unreachable.
+ * generation they name, and nothing writes the catalogue while the database is unreachable. `onChange` is called with
+ * each new generation as soon as current() returns it (main.ts reads discovery's catalogue data ahead there).
  */
-export async function followCatalogueGeneration(prisma: PrismaClient, log: Logger, intervalMs = GENERATION_POLL_MS): Promise<CatalogueGeneration> {
+export async function followCatalogueGeneration(
+  prisma: PrismaClient,
+  log: Logger,
+  { intervalMs = GENERATION_POLL_MS, onChange }: { intervalMs?: number; onChange?: (generation: number) => void } = {},
+): Promise<CatalogueGeneration> {
   let generation = await readCatalogueGeneration(prisma);
   let failing = false;
   const timer = setInterval(() => {
     readCatalogueGeneration(prisma)
       .then((next) => {
-        if (next !== generation) log.info({ from: generation, to: next }, 'catalogue changed: earlier cached answers retired');
-        generation = next;
         failing = false;
+        if (next === generation) return;
+        log.info({ from: generation, to: next }, 'catalogue changed: earlier cached answers retired');
+        generation = next;
+        try {
+          onChange?.(next);
+        } catch (err) {
+          log.error({ err }, 'the catalogue change listener failed');
+        }
       })
       .catch((err: Error) => {
         if (!failing) log.warn({ err }, 'could not read the catalogue generation; keeping the last one');

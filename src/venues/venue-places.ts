@@ -8,8 +8,9 @@ import { readFacetColumns } from './venues.queries.js';
 /**
  * What discovery reads of the catalogue as a whole, once per catalogue generation and database: the cities a search
  * can be near (`near_city`), the words `q` may be misspelt from and the columns facets count. A write to the
- * catalogue raises the generation (migration catalogue_generation_triggers), after which the next search reads them
- * again.
+ * catalogue raises the generation (migration catalogue_generation_triggers); the node reads again, as soon as it sees
+ * the new generation, what searches had read under the one before (readCatalogueAhead), and a search reads anything
+ * else it needs itself.
  */
 
 /** A city of the catalogue: where its published venues with coordinates are, on average. */
@@ -45,6 +46,27 @@ function keep<T>(entry: Remembered, key: 'cities' | 'vocabulary' | 'facetIndex',
   (entry as unknown as Record<string, unknown>)[key] = value;
   value.catch(() => entry[key] === (value as unknown) && delete entry[key]);
   return value;
+}
+
+/** What each kept read is read by: the functions below. */
+const READS = {
+  cities: (readRows: RowReader, generation: number) => catalogueCities(readRows, generation),
+  vocabulary: (readRows: RowReader, generation: number) => searchVocabulary(readRows, generation),
+  facetIndex: (readRows: RowReader, generation: number) => catalogueFacetIndex(readRows, generation),
+} as const;
+
+/**
+ * Starts reading, for `generation`, what searches read under the generation before it, so the first search after a
+ * catalogue write waits for none of it, or for less (on 100,000 venues the facet columns take about half a second,
+ * the cities a tenth: docs/performance.md, Discovery at scale). Nothing a search did not ask for is read. A read that
+ * fails is dropped, as a search's own would be, and the next search asks again.
+ */
+export function readCatalogueAhead(readRows: RowReader, generation: number): void {
+  const before = remembered.get(readRows);
+  if (!before || before.generation === generation) return;
+  for (const key of Object.keys(READS) as Array<keyof typeof READS>) {
+    if (before[key]) void READS[key](readRows, generation);
+  }
 }
 
 /** The published venues' facet columns, indexed for counting (venue-facet-index.ts). */

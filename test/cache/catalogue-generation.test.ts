@@ -16,7 +16,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   db = await createTestDatabase();
   // As main.ts does, with a poll of 10 ms instead of 5 s.
-  followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), 10);
+  followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), { intervalMs: 10 });
   t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300 }, catalogueGeneration: followed.current });
   const one = async (sql: string) => (await db.prisma.$queryRawUnsafe<{ v: string }[]>(sql))[0].v;
   ids.venue = await one(

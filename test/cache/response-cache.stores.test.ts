@@ -19,7 +19,7 @@ describe('catalogue writes retire cached answers', () => {
   it('the seed raised the generation, a write raises it again, and a running node follows it', async () => {
     const before = await readCatalogueGeneration(db.prisma);
     expect(before).toBeGreaterThanOrEqual(1); // the test database was seeded
-    const followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), 10);
+    const followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), { intervalMs: 10 });
     try {
       expect(followed.current()).toBe(before);
       await db.prisma.$executeRawUnsafe(`UPDATE "VendorCategory" SET name = name`);

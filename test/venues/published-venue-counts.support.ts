@@ -31,7 +31,7 @@ export function countedInTable(prisma: PrismaClient): Promise<Counted[]> {
  */
 export async function followingTestApp(): Promise<{ t: TestApp; followed: CatalogueGeneration; close: () => Promise<void> }> {
   const db = await createTestDatabase();
-  const followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), 10);
+  const followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), { intervalMs: 10 });
   const t = await createTestApp({ database: db, responseCache: { ttlSeconds: 300 }, catalogueGeneration: followed.current });
   return {
     t,

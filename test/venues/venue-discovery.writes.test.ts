@@ -2,18 +2,23 @@
 // trigger keeps as Venue's words and publication in the writer's statement (migration venue_search_words), and the
 // facets of filters alone are counted over the catalogue's facet columns, read once per catalogue generation
 // (src/venues/venue-facet-index.ts). Each kind of venue write, sent as plain SQL as psql would, reaches both answers
-// once the app follows the generation it raised.
+// once the app follows the generation it raised; what discovery read under the earlier generation is read again as
+// soon as the node sees the new one, before a search asks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
 import { followCatalogueGeneration, type CatalogueGeneration } from '../../src/cache/catalogue-generation.js';
 import { createLogger } from '../../src/logging/logger.js';
+import type { RowReader } from '../../src/db/row-reader.js';
+import { readCatalogueAhead, searchVocabulary } from '../../src/venues/venue-places.js';
 
 let t: TestApp;
 let followed: CatalogueGeneration;
 beforeAll(async () => {
   const db = await createTestDatabase();
-  followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), 10);
+  // As main.ts follows it, with a poll of 10 ms instead of 5 s.
+  const onChange = (next: number) => readCatalogueAhead(db.readRows, next);
+  followed = await followCatalogueGeneration(db.prisma, createLogger({ level: 'silent' }), { intervalMs: 10, onChange });
   t = await createTestApp({ database: db, catalogueGeneration: followed.current });
 });
 afterAll(async () => {
@@ -113,5 +118,65 @@ describe('facets of filters alone after a catalogue write', () => {
     expect(after.total).toBe(before.total - 1);
     expect(after.stateCount).toBe(before.stateCount - 1);
     for (const amenity of before.venue.amenities) expect(after.amenities.get(amenity) ?? 0).toBe(before.amenities.get(amenity)! - 1);
+  });
+});
+
+/** Discovery's reads of the whole catalogue, by their statements: the words, the cities, the facet columns. */
+const CATALOGUE_READS = [/FROM "VenueSearchTerm"/, /GROUP BY "citySlug"/, /"capacityMax", bedrooms, amenities\s+FROM "Venue" WHERE published$/];
+const isCatalogueRead = (sql: string) => CATALOGUE_READS.some((read) => read.test(sql));
+
+describe("discovery's catalogue reads after a write", () => {
+  it('are read again as soon as the node sees the new generation, and the next searches read none of them', async () => {
+    const [{ city }] = await t.db.readRows<{ city: string }>(
+      `SELECT "citySlug" AS city FROM "Venue" WHERE published AND latitude IS NOT NULL ORDER BY slug LIMIT 1`,
+      [],
+    );
+    const [{ id }] = await t.db.readRows<{ id: string }>(`SELECT id::text FROM "Venue" WHERE published ORDER BY slug DESC LIMIT 1`, []);
+    const searches = [`/api/v1/venues?limit=1&q=barn`, `/api/v1/venues?limit=1&near_city=${city}`, `/api/v1/venues?limit=1&facets=amenities`];
+    const amenities = async () => {
+      const res = await t.rest(`/api/v1/venues?limit=1&facets=amenities`);
+      expect(res.status, res.text).toBe(200);
+      return new Map((res.body.facets.amenities as Counted[]).map((a) => [a.value, a.count]));
+    };
+    const statements: string[] = [];
+    const stop = t.db.onQuery((event) => statements.push(event.query));
+    try {
+      // Under the present generation each search reads what it needs itself.
+      for (const path of searches) expect((await t.rest(path)).status).toBe(200);
+      expect(await amenities()).not.toContain('zephyr-deck');
+
+      statements.length = 0;
+      await write(`UPDATE "Venue" SET amenities = array_append(amenities, 'zephyr-deck') WHERE id = $1::uuid`, id);
+      await expect.poll(() => CATALOGUE_READS.every((read) => statements.some((sql) => read.test(sql)))).toBe(true);
+
+      statements.length = 0;
+      for (const path of searches) expect((await t.rest(path)).status).toBe(200);
+      // The facet columns read ahead are the new generation's: the amenity written is counted.
+      expect((await amenities()).get('zephyr-deck')).toBe(1);
+      expect(statements.filter(isCatalogueRead)).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('read only what searches asked for', async () => {
+    const sent: string[] = [];
+    // A reader of its own: its reads are kept apart from the app's.
+    const reader: RowReader = (sql, params, options) => {
+      sent.push(sql);
+      return t.db.readRows(sql, params, options);
+    };
+    readCatalogueAhead(reader, 1);
+    expect(sent).toEqual([]);
+    await searchVocabulary(reader, 1);
+    expect(sent.filter(isCatalogueRead)).toHaveLength(1);
+    sent.length = 0;
+    readCatalogueAhead(reader, 2);
+    // The words alone, started at once: a search of generation 2 finds them read or under way.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(CATALOGUE_READS[0]);
+    await searchVocabulary(reader, 2);
+    readCatalogueAhead(reader, 2);
+    expect(sent).toHaveLength(1);
   });
 });
