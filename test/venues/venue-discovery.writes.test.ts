@@ -147,7 +147,7 @@ describe("discovery's catalogue reads after a write", () => {
 
       statements.length = 0;
       await write(`UPDATE "Venue" SET amenities = array_append(amenities, 'zephyr-deck') WHERE id = $1::uuid`, id);
-      await expect.poll(() => CATALOGUE_READS.every((read) => statements.some((sql) => read.test(sql)))).toBe(true);
+      await expect.poll(() => CATALOGUE_READS.every((read) => statements.some((sql) => read.test(sql))), { timeout: 10_000 }).toBe(true);
 
       statements.length = 0;
       for (const path of searches) expect((await t.rest(path)).status).toBe(200);
