@@ -143,9 +143,9 @@ if (app.metrics && env.METRICS_PORT !== undefined) {
   metricsServer.listen(env.METRICS_PORT, env.HOST, () => log.info({ host: env.HOST, port: env.METRICS_PORT }, 'metrics on GET /metrics'));
 }
 // Totals that writes past the triggers left wrong (a restore, a replica role) are recounted at start. On PostgreSQL
-// that happens once serving: it waits for catalogue writes in progress and takes longer as the catalogue grows. The
-// embedded database answers one statement at a time, so there it runs before listening: once serving, every request
-// and the health check's ping queued behind it, and a ping past its timeout reported the database down.
+// that happens once serving: it takes longer as the catalogue grows, and a fix waits for catalogue writes in
+// progress. The embedded database answers one statement at a time, so there it runs before listening: once serving,
+// every request and the health check's ping queued behind it, and a ping past its timeout reported the database down.
 const reconcile = () =>
   reconcilePublishedVenueCounts(db.prisma).then(
     (result) =>

@@ -36,9 +36,14 @@ const DRIFT = `
    WHERE c.venues IS DISTINCT FROM coalesce(e.venues, 0)
    ORDER BY 1, 2`;
 
+/** The keys whose count differs from Venue's, in key order: a read, which needs no lock. */
+export function findCountDrift(client: Prisma.TransactionClient | PrismaClient): Promise<CountDrift[]> {
+  return client.$queryRawUnsafe<CountDrift[]>(DRIFT);
+}
+
 /** Writes each key's count where it differs from Venue's, in a transaction that holds the catalogue lock. */
 export async function fixPublishedVenueCounts(tx: Prisma.TransactionClient): Promise<CountDrift[]> {
-  const drift = await tx.$queryRawUnsafe<CountDrift[]>(DRIFT);
+  const drift = await findCountDrift(tx);
   if (drift.length === 0) return drift;
   await tx.$executeRawUnsafe(
     `INSERT INTO "PublishedVenueCount" AS c ("amenity", "otherAmenity", "venues")
@@ -68,14 +73,16 @@ export function underCatalogueLock<T>(prisma: PrismaClient, work: (tx: Prisma.Tr
 }
 
 /**
- * Recomputes PublishedVenueCount under the catalogue lock and returns what it changed: the check each start makes (the
- * whole reconcile of what search reads is src/venues/venue-search-data.ts, `npm run db:reconcile`). It writes only
- * when something drifted, so a check with nothing to fix changes nothing, the catalogue generation included; a fix
+ * Recomputes PublishedVenueCount and returns what it changed: the check each start makes (the whole reconcile of what
+ * search reads is src/venues/venue-search-data.ts, `npm run db:reconcile`). The counts are compared first with a read;
+ * only when one drifted is the catalogue lock taken, the counts compared again under it and fixed, so a start with
+ * nothing to fix makes catalogue writers wait for nothing and changes nothing, the catalogue generation included. A fix
  * raises the generation, which retires the answers computed from the wrong counts.
  */
 export async function reconcilePublishedVenueCounts(prisma: PrismaClient): Promise<CountReconcile> {
   const started = performance.now();
-  const fixed = await underCatalogueLock(prisma, fixPublishedVenueCounts);
+  const found = await findCountDrift(prisma);
+  const fixed = found.length === 0 ? found : await underCatalogueLock(prisma, fixPublishedVenueCounts);
   return { fixed, elapsedMs: performance.now() - started };
 }
 

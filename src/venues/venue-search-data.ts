@@ -4,7 +4,7 @@
 // them wrong for good: a restore with `pg_restore --disable-triggers`, a session with `session_replication_role =
 // replica`, a trigger disabled by hand. This recomputes each from Venue with the triggers' own functions.
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import { describeDrift, fixPublishedVenueCounts, underCatalogueLock, type CountDrift } from './published-venue-counts.js';
+import { describeDrift, findCountDrift, fixPublishedVenueCounts, underCatalogueLock, type CountDrift } from './published-venue-counts.js';
 
 /** What the reconcile changed in one table. */
 export interface TableFix {
@@ -23,21 +23,10 @@ export interface SearchDataReconcile {
 }
 
 type Done = Omit<TableFix, 'table'>;
-type Fix = { table: string; run: (tx: Prisma.TransactionClient) => Promise<Done> };
-
-/** A fix in one statement that reports (added, changed, removed). */
-const statement = (table: string, sql: string): Fix => ({
-  table,
-  run: async (tx) => (await tx.$queryRawUnsafe<Done[]>(sql))[0],
-});
 
 /** The row a fix statement reports, counted from its CTEs named added, changed and removed (those it has). */
 const report = (...ctes: Array<keyof Done>) =>
   `SELECT ${(['added', 'changed', 'removed'] as const).map((k) => (ctes.includes(k) ? `(SELECT count(*) FROM ${k})::int AS ${k}` : `0 AS ${k}`)).join(', ')}`;
-
-/** A table its trigger only adds to: the distinct values of `select` it lacks are added. */
-const growOnly = (table: string, column: string, select: string): Fix =>
-  statement(table, `WITH added AS (INSERT INTO "${table}" (${column}) ${select} ORDER BY 1 ON CONFLICT DO NOTHING RETURNING 1) ${report('added')}`);
 
 /** A venue's name, place and kind words as the BEFORE trigger venue_search_document computes them. */
 const HEAD = `"venue_search_head"(name, city, state, "propertyType", "venueType", amenities)`;
@@ -56,84 +45,118 @@ const driftedWords = (where = '') => `
    WHERE (stored_head, stored_document) IS DISTINCT FROM (head, ${documentOf('head')})`;
 
 /**
- * The words of the rows found drifted (`drifted`), each compared again under the lock: a row a write with its trigger
- * has fixed since is left as it is.
+ * The words of the rows found drifted, each compared again under the lock (a row a write with its trigger has fixed
+ * since is left as it is). The triggers this update fires rewrite the rows' copies in the tables below.
  */
-const venueWords = (drifted: string[]): Fix => ({
-  table: 'Venue (searchHead, searchDocument)',
-  run: async (tx) => {
-    if (drifted.length === 0) return { added: 0, changed: 0, removed: 0 };
-    const changed = await tx.$executeRawUnsafe(
-      `UPDATE "Venue" SET "searchHead" = ${HEAD}, "searchDocument" = ${documentOf(HEAD)}
-        WHERE slug IN (${driftedWords('WHERE slug = ANY($1::text[])')})`,
-      drifted,
-    );
-    return { added: 0, changed, removed: 0 };
-  },
-});
+async function fixVenueWords(tx: Prisma.TransactionClient, drifted: string[]): Promise<Done> {
+  const changed = await tx.$executeRawUnsafe(
+    `UPDATE "Venue" SET "searchHead" = ${HEAD}, "searchDocument" = ${documentOf(HEAD)}
+      WHERE slug IN (${driftedWords('WHERE slug = ANY($1::text[])')})`,
+    drifted,
+  );
+  return { added: 0, changed, removed: 0 };
+}
 
 /**
- * In this order because each derives from the one before: the words of each Venue row, then the tables copied from
- * the rows. Only what the triggers write is written: VenueSearchTerm and VenuePropertyType only ever grow (a name no
- * venue uses matches nothing), so only the missing rows are added to them.
+ * A table the triggers keep as what `expected` selects from Venue, one row per `key` with `values` (`expected` names
+ * its columns so). The SELECT that finds its drift before the lock and the statement that fixes it under the lock are
+ * both written from this. `growOnly`: the trigger only ever adds to it (a name no venue uses matches nothing), so
+ * only missing rows are drift. `materialized`: `expected` is computed once for its several uses (an unnest), not read
+ * where each use is (a plain read of Venue, whose rows are large).
  */
-const TABLE_FIXES: Fix[] = [
-  statement(
-    'VenueSearchWords',
-    `
-      WITH removed AS (
-        DELETE FROM "VenueSearchWords" w WHERE NOT EXISTS (SELECT 1 FROM "Venue" v WHERE v.slug = w.slug) RETURNING 1
-      ), changed AS (
-        UPDATE "VenueSearchWords" w SET published = v.published, "searchHead" = v."searchHead", "searchDocument" = v."searchDocument"
-          FROM "Venue" v
-         WHERE v.slug = w.slug
-           AND (w.published, w."searchHead", w."searchDocument") IS DISTINCT FROM (v.published, v."searchHead", v."searchDocument")
-        RETURNING 1
-      ), added AS (
-        INSERT INTO "VenueSearchWords" (slug, published, "searchHead", "searchDocument")
-        SELECT slug, published, "searchHead", "searchDocument" FROM "Venue" v
-         WHERE NOT EXISTS (SELECT 1 FROM "VenueSearchWords" w WHERE w.slug = v.slug)
-        RETURNING 1
-      )
-      ${report('added', 'changed', 'removed')}`,
-  ),
-  growOnly('VenueSearchTerm', 'term', `SELECT DISTINCT t FROM "Venue" v, unnest(tsvector_to_array(v."searchDocument")) t`),
-  statement(
-    'ListedVenueAmenity',
-    `
-      WITH expected AS (
-        SELECT DISTINCT a AS amenity, v.slug, v.currency, v."startingTotal"
-          FROM "Venue" v, unnest(v.amenities) a WHERE v.published AND a IS NOT NULL
-      ), removed AS (
-        DELETE FROM "ListedVenueAmenity" l
-         WHERE NOT EXISTS (SELECT 1 FROM expected e WHERE e.amenity = l.amenity AND e.slug = l.slug)
-        RETURNING 1
-      ), changed AS (
-        UPDATE "ListedVenueAmenity" l SET currency = e.currency, "startingTotal" = e."startingTotal"
-          FROM expected e
-         WHERE e.amenity = l.amenity AND e.slug = l.slug
-           AND (l.currency, l."startingTotal") IS DISTINCT FROM (e.currency, e."startingTotal")
-        RETURNING 1
-      ), added AS (
-        INSERT INTO "ListedVenueAmenity" (amenity, slug, currency, "startingTotal")
-        SELECT amenity, slug, currency, "startingTotal" FROM expected e
-         WHERE NOT EXISTS (SELECT 1 FROM "ListedVenueAmenity" l WHERE l.amenity = e.amenity AND l.slug = e.slug)
-        RETURNING 1
-      )
-      ${report('added', 'changed', 'removed')}`,
-  ),
-  growOnly('VenuePropertyType', 'name', `SELECT DISTINCT "propertyType" FROM "Venue" WHERE "propertyType" IS NOT NULL`),
+interface CopiedTable {
+  table: string;
+  key: readonly string[];
+  values: readonly string[];
+  expected: string;
+  growOnly?: boolean;
+  materialized?: boolean;
+}
+
+/** Each fixed, when found drifted, after the venues' own words (fixVenueWords), from which the first two are made. */
+const COPIED_TABLES: CopiedTable[] = [
+  {
+    table: 'VenueSearchWords',
+    key: ['slug'],
+    values: ['published', 'searchHead', 'searchDocument'],
+    expected: `SELECT slug, published, "searchHead", "searchDocument" FROM "Venue"`,
+  },
+  {
+    table: 'VenueSearchTerm',
+    key: ['term'],
+    values: [],
+    expected: `SELECT DISTINCT t AS term FROM "Venue" v, unnest(tsvector_to_array(v."searchDocument")) t`,
+    growOnly: true,
+  },
+  {
+    table: 'ListedVenueAmenity',
+    key: ['amenity', 'slug'],
+    values: ['currency', 'startingTotal'],
+    expected: `SELECT DISTINCT a AS amenity, v.slug, v.currency, v."startingTotal" FROM "Venue" v, unnest(v.amenities) a
+                WHERE v.published AND a IS NOT NULL`,
+    materialized: true,
+  },
+  {
+    table: 'VenuePropertyType',
+    key: ['name'],
+    values: [],
+    expected: `SELECT DISTINCT "propertyType" AS name FROM "Venue" WHERE "propertyType" IS NOT NULL`,
+    growOnly: true,
+  },
 ];
+
+/**
+ * What a copied table's find and fix are written from: the rows missing from it and those it should not hold (each
+ * `FROM … WHERE …`), the test of a row whose values differ from its expected row, its insert and its update.
+ */
+function copyParts({ table, key, values, expected, materialized }: CopiedTable) {
+  const names = (list: readonly string[], alias = '') => list.map((name) => `${alias}"${name}"`).join(', ');
+  const sameKey = key.map((name) => `t."${name}" = e."${name}"`).join(' AND ');
+  return {
+    with: `WITH expected AS ${materialized ? '' : 'NOT '}MATERIALIZED (${expected})`,
+    missing: `FROM expected e WHERE NOT EXISTS (SELECT 1 FROM "${table}" t WHERE ${sameKey})`,
+    extra: `FROM "${table}" t WHERE NOT EXISTS (SELECT 1 FROM expected e WHERE ${sameKey})`,
+    /** A row of the table `t` and its expected row `e`, by key, whose values differ. */
+    differs: `${sameKey} AND (${names(values, 't.')}) IS DISTINCT FROM (${names(values, 'e.')})`,
+    insert: `INSERT INTO "${table}" (${names([...key, ...values])}) SELECT ${names([...key, ...values], 'e.')}`,
+    set: values.map((name) => `"${name}" = e."${name}"`).join(', '),
+  };
+}
+
+/** Whether the table differs from what Venue says it should hold: a read, made before the lock. */
+function findCopyDrift(copy: CopiedTable): string {
+  const parts = copyParts(copy);
+  const tests = [`EXISTS (SELECT 1 ${parts.missing})`];
+  if (!copy.growOnly) {
+    tests.push(`EXISTS (SELECT 1 FROM "${copy.table}" t, expected e WHERE ${parts.differs})`, `EXISTS (SELECT 1 ${parts.extra})`);
+  }
+  return `${parts.with} SELECT ${tests.join(' OR ')} AS drifted`;
+}
+
+/** The statement that makes the table what Venue says, reporting what it added, changed and removed. */
+function fixCopy(copy: CopiedTable): string {
+  const parts = copyParts(copy);
+  if (copy.growOnly) {
+    return `${parts.with}, added AS (${parts.insert} ${parts.missing} ORDER BY 1 ON CONFLICT DO NOTHING RETURNING 1) ${report('added')}`;
+  }
+  return `${parts.with},
+    removed AS (DELETE ${parts.extra} RETURNING 1),
+    changed AS (UPDATE "${copy.table}" t SET ${parts.set} FROM expected e WHERE ${parts.differs} RETURNING 1),
+    added AS (${parts.insert} ${parts.missing} RETURNING 1)
+    ${report('added', 'changed', 'removed')}`;
+}
 
 /** Thrown to roll back a reconcile that found nothing: its statements must not raise the catalogue generation. */
 class NothingToFix extends Error {}
 
 /**
- * Recomputes every table venue search reads from Venue, and returns what it changed. The venues whose words drifted
- * are found first, without a lock; then the fixes run under the catalogue lock (underCatalogueLock), which catalogue
- * writers wait for. A write to any of these tables raises the catalogue generation, which retires the answers computed
- * from the wrong rows on every node; a run that found nothing to fix is rolled back, so it changes nothing, the
- * generation included. A row made wrong while the words are read (by a write no trigger sees) is fixed by the next run.
+ * Recomputes every table venue search reads from Venue, and returns what it changed. What drifted is found first,
+ * with reads and no lock: the venues whose words differ, each copied table that differs, the totals. A run that finds
+ * nothing ends there, and catalogue writers never waited for it. Otherwise only what was found is fixed, under the
+ * catalogue lock (underCatalogueLock), which catalogue writers wait for, each fix comparing again. A write to any of
+ * these tables raises the catalogue generation, which retires the answers computed from the wrong rows on every node;
+ * a run whose fixes found nothing left to fix under the lock is rolled back, so it changes nothing, the generation
+ * included. A row made wrong while the reads run (by a write no trigger sees) is fixed by the next run.
  *
  * `unlocked` runs between the two: tests write there.
  */
@@ -142,13 +165,20 @@ export async function reconcileVenueSearchData(prisma: PrismaClient, unlocked?: 
   let tables: TableFix[] = [];
   let counts: CountDrift[] = [];
   const drifted = (await prisma.$queryRawUnsafe<Array<{ slug: string }>>(driftedWords())).map((row) => row.slug);
+  const copies: CopiedTable[] = [];
+  for (const copy of COPIED_TABLES) {
+    if ((await prisma.$queryRawUnsafe<Array<{ drifted: boolean }>>(findCopyDrift(copy)))[0].drifted) copies.push(copy);
+  }
+  const countsDrifted = (await findCountDrift(prisma)).length > 0;
   await unlocked?.();
+  if (drifted.length === 0 && copies.length === 0 && !countsDrifted) return { tables, counts, elapsedMs: performance.now() - started };
   await underCatalogueLock(prisma, async (tx) => {
-    for (const fix of [venueWords(drifted), ...TABLE_FIXES]) {
-      const done = await fix.run(tx);
-      if (done.added + done.changed + done.removed > 0) tables.push({ table: fix.table, ...done });
-    }
-    counts = await fixPublishedVenueCounts(tx);
+    const done = (table: string, fix: Done) => {
+      if (fix.added + fix.changed + fix.removed > 0) tables.push({ table, ...fix });
+    };
+    if (drifted.length > 0) done('Venue (searchHead, searchDocument)', await fixVenueWords(tx, drifted));
+    for (const copy of copies) done(copy.table, (await tx.$queryRawUnsafe<Done[]>(fixCopy(copy)))[0]);
+    if (countsDrifted) counts = await fixPublishedVenueCounts(tx);
     if (tables.length === 0 && counts.length === 0) throw new NothingToFix();
   }).catch((error: unknown) => {
     if (!(error instanceof NothingToFix)) throw error;

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../src/generated/prisma/client.js';
+import type { Database } from '../../src/db/client.js';
 import { followCatalogueGeneration, type CatalogueGeneration } from '../../src/cache/catalogue-generation.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -42,4 +43,18 @@ export async function followingTestApp(): Promise<{ t: TestApp; followed: Catalo
       await db.close();
     },
   };
+}
+
+/** How many times `run` took the catalogue writers' lock (underCatalogueLock's statement), and what it returned. */
+export async function catalogueLocksTaken<T>(db: Database, run: () => Promise<T>): Promise<{ locks: number; result: T }> {
+  let locks = 0;
+  const stop = db.onQuery((event) => {
+    if (/FROM "CatalogueState" WHERE id = 1 FOR UPDATE/.test(event.query)) locks++;
+  });
+  try {
+    const result = await run();
+    return { locks, result };
+  } finally {
+    stop();
+  }
 }

@@ -3,7 +3,8 @@
 // (`npm run db:reconcile`) recomputes them from Venue, says what it fixed, and the served answers follow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
-import { countedFromVenues, countedInTable, followingTestApp } from './published-venue-counts.support.js';
+import { catalogueLocksTaken, countedFromVenues, countedInTable, followingTestApp } from './published-venue-counts.support.js';
+import { testDatabaseKind } from '../support/database.js';
 import { readCatalogueGeneration, type CatalogueGeneration } from '../../src/cache/catalogue-generation.js';
 import { describeSearchDataFix, reconcileVenueSearchData } from '../../src/venues/venue-search-data.js';
 
@@ -51,10 +52,11 @@ async function servedTotal(query: string): Promise<number> {
 const publishedWith = async (amenity: string) => t.db.prisma.venue.count({ where: { published: true, amenities: { has: amenity } } });
 
 describe('reconciling what venue search reads', () => {
-  it('finds nothing to fix after the seed, and then writes nothing (the generation stays)', async () => {
+  it('finds nothing to fix after the seed, and then writes nothing and takes no lock (the generation stays)', async () => {
     expect(await drift()).toEqual(exact);
     const generation = await readCatalogueGeneration(t.db.prisma);
-    const result = await reconcileVenueSearchData(t.db.prisma);
+    const { locks, result } = await catalogueLocksTaken(t.db, () => reconcileVenueSearchData(t.db.prisma));
+    expect(locks).toBe(0);
     expect(result.tables).toEqual([]);
     expect(result.counts).toEqual([]);
     expect(describeSearchDataFix(result)).toEqual([
@@ -102,7 +104,8 @@ describe('reconciling what venue search reads', () => {
     expect(await servedTotal('venue_type=lighthouse')).toBe(0);
 
     const generation = await readCatalogueGeneration(t.db.prisma);
-    const result = await reconcileVenueSearchData(t.db.prisma);
+    const { locks, result } = await catalogueLocksTaken(t.db, () => reconcileVenueSearchData(t.db.prisma));
+    expect(locks).toBe(1);
     const fixed = Object.fromEntries(result.tables.map(({ table, ...done }) => [table, done]));
     // The new venue's words and the renamed one's.
     expect(fixed['Venue (searchHead, searchDocument)']).toEqual({ added: 0, changed: 2, removed: 0 });
@@ -160,5 +163,29 @@ describe('reconciling what venue search reads', () => {
     expect(next.tables).toEqual([{ table: 'Venue (searchHead, searchDocument)', added: 0, changed: 1, removed: 0 }]);
     expect(await servedTotal('q=numbatgrove')).toBe(1);
     expect(await drift()).toEqual(exact);
+  });
+
+  // PGlite serves one transaction at a time, so a lock held by one would stop the reconcile's reads too.
+  it.skipIf(testDatabaseKind() !== 'postgres')('finishes a run with nothing to fix while a catalogue writer holds the lock', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const writer = t.db.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRawUnsafe(`SELECT 1 FROM "CatalogueState" WHERE id = 1 FOR UPDATE`);
+        locked();
+        await held;
+      },
+      { timeout: 60_000 },
+    );
+    try {
+      await lockTaken;
+      const result = await reconcileVenueSearchData(t.db.prisma);
+      expect([result.tables, result.counts]).toEqual([[], []]);
+    } finally {
+      release();
+      await writer;
+    }
   });
 });
