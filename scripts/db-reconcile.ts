@@ -1,9 +1,9 @@
 // npm run db:reconcile
 // Recomputes what the triggers on Venue keep for venue search (the words of each row, VenueSearchWords,
-// VenueSearchTerm, ListedVenueAmenity, VenuePropertyType, PublishedVenueCount: src/venues/venue-search-data.ts) and
-// prints what it fixed, on DATABASE_URL or the embedded database in DATA_DIR (beside a running server, through its
-// database process; migrating as needed, as the keys command does). Run it after writes its triggers did not see: a
-// `pg_restore --disable-triggers`, a replica-role session.
+// VenueSearchDocument, VenueSearchTerm, ListedVenueAmenity, VenuePropertyType, PublishedVenueCount:
+// src/venues/venue-search-data.ts) and prints what it fixed, on DATABASE_URL or the embedded database in DATA_DIR
+// (beside a running server, through its database process; migrating as needed, as the keys command does). Run it
+// after writes its triggers did not see: a `pg_restore --disable-triggers`, a replica-role session.
 import { openDatabase } from '../src/db/client.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { describeSearchDataFix, reconcileVenueSearchData } from '../src/venues/venue-search-data.js';

@@ -1,7 +1,7 @@
 // What venue search reads beside Venue's own columns is written by triggers on Venue, never by the application: the
-// word lists in each row, VenueSearchWords, VenueSearchTerm, ListedVenueAmenity, VenuePropertyType and
-// PublishedVenueCount (prisma/schema.prisma names each table's migration). A write those triggers do not see leaves
-// them wrong for good: a restore with `pg_restore --disable-triggers`, a session with `session_replication_role =
+// word lists in each row, VenueSearchWords, VenueSearchDocument, VenueSearchTerm, ListedVenueAmenity,
+// VenuePropertyType and PublishedVenueCount (prisma/schema.prisma names each table's migration). A write those
+// triggers do not see leaves them wrong for good: a restore with `pg_restore --disable-triggers`, a session with `session_replication_role =
 // replica`, a trigger disabled by hand. This recomputes each from Venue with the triggers' own functions.
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { describeDrift, findCountDrift, fixPublishedVenueCounts, underCatalogueLock, type CountDrift } from './published-venue-counts.js';
@@ -80,6 +80,12 @@ const COPIED_TABLES: CopiedTable[] = [
     key: ['slug'],
     values: ['published', 'searchHead', 'searchDocument'],
     expected: `SELECT slug, published, "searchHead", "searchDocument" FROM "Venue"`,
+  },
+  {
+    table: 'VenueSearchDocument',
+    key: ['slug'],
+    values: ['published', 'searchDocument'],
+    expected: `SELECT slug, published, "searchDocument" FROM "Venue"`,
   },
   {
     table: 'VenueSearchTerm',
@@ -191,6 +197,8 @@ export async function reconcileVenueSearchData(prisma: PrismaClient, unlocked?: 
 /** The fixes as lines for an operator: a line per table it changed, then PublishedVenueCount's drift. */
 export function describeSearchDataFix(result: SearchDataReconcile): string[] {
   const lines = result.tables.map((t) => `${t.table}: ${t.added} added, ${t.changed} changed, ${t.removed} removed.`);
-  if (result.tables.length === 0) lines.push('Venue words, VenueSearchWords, VenueSearchTerm, ListedVenueAmenity, VenuePropertyType: exact.');
+  if (result.tables.length === 0) {
+    lines.push('Venue words, VenueSearchWords, VenueSearchDocument, VenueSearchTerm, ListedVenueAmenity, VenuePropertyType: exact.');
+  }
   return [...lines, ...describeDrift({ fixed: result.counts, elapsedMs: result.elapsedMs })];
 }

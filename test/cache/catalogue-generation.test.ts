@@ -86,11 +86,18 @@ const CASES: Case[] = [
     write: `DELETE FROM "ListedVenueAmenity" WHERE amenity = $1 AND slug IN (SELECT slug FROM "ListedVenueAmenity" WHERE amenity = $1 ORDER BY slug LIMIT 1)`,
   },
   {
-    // Searched by words alone; every venue with the word taken out of it by hand.
+    // Ranked by words alone; every venue with the word taken out of it by hand.
     table: 'VenueSearchWords',
     key: 'word',
-    read: '/api/v1/venues?q={id}&limit=1',
+    read: '/api/v1/venues?q={id}&sort=relevance&limit=1',
     write: `UPDATE "VenueSearchWords" SET published = false WHERE "searchDocument" @@ $1::tsquery`,
+  },
+  {
+    // Searched by words alone in slug order; as above.
+    table: 'VenueSearchDocument',
+    key: 'word',
+    read: '/api/v1/venues?q={id}&limit=1',
+    write: `UPDATE "VenueSearchDocument" SET published = false WHERE "searchDocument" @@ $1::tsquery`,
   },
   {
     table: 'PublishedVenueCount',

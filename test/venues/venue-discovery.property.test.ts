@@ -23,6 +23,7 @@ import {
   type Sort,
 } from './discovery-reference.js';
 import { FACETS } from '../../src/venues/venues.rest.js';
+import { WORDS_WALK } from '../../src/venues/venues.queries.js';
 
 const TODAY = new Date('2026-06-15T12:00:00Z');
 
@@ -578,6 +579,38 @@ describe('venue discovery: words', () => {
     expect(title).toEqual(lower);
     expect(upper).toEqual(lower);
     expect(lower.slugs).toEqual(expect.arrayContaining(tuscany()));
+  });
+});
+
+describe('venue discovery: words alone, walked in slug order or sorted (venues.queries.ts wordsAloneSearch)', () => {
+  // A page of 10 reads 11 rows. The walk is tried when the matches are dense enough for those 11 to lie, on average,
+  // within a quarter of the rows it may walk, and gives way to the sorted matches when they do not.
+  const PAGE = 10;
+  const rankOf = new Map<string, number>();
+  beforeAll(() => ref.rows.forEach((r) => rankOf.set(r.venue.slug, r.rank)));
+  const words = () =>
+    [...new Set(ref.rows.flatMap((r) => [...r.words]))]
+      .filter((q) => q.length >= 2)
+      .sort()
+      .map((q) => {
+        const expected = ref.search({ filters: {}, q });
+        const dense = expected.slugs.length * WORDS_WALK.rows >= ref.rows.length * (PAGE + 1) * WORDS_WALK.expectedShare;
+        // Where the walk from the first venue would find the page's last row read (all rows count, published or not).
+        const reach = rankOf.get(expected.slugs[PAGE] ?? '') ?? Infinity;
+        return { q, expected, dense, reach };
+      });
+
+  it('walks dense words, gives way when their matches lie past the walk, and sorts sparse ones, as the reference finds', async () => {
+    const all = words().filter((w) => w.expected.slugs.length > PAGE);
+    const walked = all.find((w) => w.dense && w.reach < WORDS_WALK.rows);
+    const givenWay = all.find((w) => w.dense && w.reach >= WORDS_WALK.rows && w.reach !== Infinity);
+    const sorted = all.find((w) => !w.dense);
+    for (const [name, w] of Object.entries({ walked, givenWay, sorted })) {
+      expect(w, `a word the catalogue has for the ${name} page`).toBeDefined();
+      const s: Discovery = { filters: {}, q: w!.q };
+      await expectWalk('rest', s, w!.expected, [PAGE]);
+      await expectWalk('graphql', s, w!.expected, [PAGE]);
+    }
   });
 });
 

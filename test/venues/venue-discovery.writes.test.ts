@@ -1,5 +1,6 @@
-// Discovery reads two things kept apart from the venue rows: words alone are searched in VenueSearchWords, which a
-// trigger keeps as Venue's words and publication in the writer's statement (migration venue_search_words), and the
+// Discovery reads two things kept apart from the venue rows: words alone are searched in VenueSearchDocument and
+// ranked in VenueSearchWords, which a trigger keeps as Venue's words and publication in the writer's statement
+// (migrations venue_search_words, venue_search_document), and the
 // facets of filters alone are counted over the catalogue's facet columns, read once per catalogue generation
 // (src/venues/venue-facet-index.ts). Each kind of venue write, sent as plain SQL as psql would, reaches both answers
 // once the app follows the generation it raised; what discovery read under the earlier generation is read again as
@@ -27,13 +28,15 @@ afterAll(async () => {
   await t.db.close();
 });
 
-/** The slugs q finds, by words alone (REST and GraphQL agree). */
+/** The slugs q finds, by words alone (REST and GraphQL agree, and relevance ranks the same venues). */
 async function found(q: string): Promise<string[]> {
   const res = await t.rest(`/api/v1/venues?q=${encodeURIComponent(q)}&limit=100`);
   expect(res.status, res.text).toBe(200);
   const slugs = res.body.data.map((v: { slug: string }) => v.slug);
   const gql = await t.graphql(`query($q: String) { venues(q: $q, first: 100) { nodes { slug } } }`, { q });
   expect(gql.body.data.venues.nodes.map((v: { slug: string }) => v.slug)).toEqual(slugs);
+  const ranked = await t.rest(`/api/v1/venues?q=${encodeURIComponent(q)}&sort=relevance&limit=100`);
+  expect(ranked.body.data.map((v: { slug: string }) => v.slug).sort()).toEqual(slugs);
   return slugs;
 }
 
@@ -44,12 +47,14 @@ async function write(sql: string, ...params: unknown[]) {
   await expect.poll(() => followed.current()).toBeGreaterThan(generation);
 }
 
-/** The rows of VenueSearchWords that differ from their venue's words or publication, or have no venue. */
+/** The rows of VenueSearchWords and VenueSearchDocument that differ from their venue's words or publication, or have no venue. */
 const drift = async () =>
   (
     await t.db.readRows<{ n: number }>(
-      `SELECT count(*)::int AS n FROM "Venue" v FULL JOIN "VenueSearchWords" w ON w.slug = v.slug
-       WHERE (v.slug, v.published, v."searchHead", v."searchDocument") IS DISTINCT FROM (w.slug, w.published, w."searchHead", w."searchDocument")`,
+      `SELECT (SELECT count(*)::int FROM "Venue" v FULL JOIN "VenueSearchWords" w ON w.slug = v.slug
+                WHERE (v.slug, v.published, v."searchHead", v."searchDocument") IS DISTINCT FROM (w.slug, w.published, w."searchHead", w."searchDocument"))
+            + (SELECT count(*)::int FROM "Venue" v FULL JOIN "VenueSearchDocument" d ON d.slug = v.slug
+                WHERE (v.slug, v.published, v."searchDocument") IS DISTINCT FROM (d.slug, d.published, d."searchDocument")) AS n`,
       [],
     )
   )[0].n;

@@ -31,6 +31,9 @@ async function drift(): Promise<Record<string, number>> {
         WHERE w.slug IS NULL OR w.published <> v.published OR w."searchDocument"::text IS DISTINCT FROM v."searchDocument"::text
            OR w."searchHead"::text IS DISTINCT FROM v."searchHead"::text)::int AS "wordsWrong",
       (SELECT count(*) FROM "VenueSearchWords" w WHERE NOT EXISTS (SELECT 1 FROM "Venue" v WHERE v.slug = w.slug))::int AS "wordsExtra",
+      (SELECT count(*) FROM "Venue" v LEFT JOIN "VenueSearchDocument" d USING (slug)
+        WHERE d.slug IS NULL OR d.published <> v.published OR d."searchDocument"::text IS DISTINCT FROM v."searchDocument"::text)::int AS "documentsWrong",
+      (SELECT count(*) FROM "VenueSearchDocument" d WHERE NOT EXISTS (SELECT 1 FROM "Venue" v WHERE v.slug = d.slug))::int AS "documentsExtra",
       (SELECT count(*) FROM "Venue" WHERE "searchDocument" IS NULL OR "searchHead" IS NULL)::int AS "venuesWithoutWords",
       (SELECT count(DISTINCT "propertyType") FROM "Venue" v
         WHERE "propertyType" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "VenuePropertyType" p WHERE p.name = v."propertyType"))::int AS "typesMissing",
@@ -39,7 +42,17 @@ async function drift(): Promise<Record<string, number>> {
   return row;
 }
 
-const exact = { amenitiesMissing: 0, amenitiesExtra: 0, wordsWrong: 0, wordsExtra: 0, venuesWithoutWords: 0, typesMissing: 0, termsMissing: 0 };
+const exact = {
+  amenitiesMissing: 0,
+  amenitiesExtra: 0,
+  wordsWrong: 0,
+  wordsExtra: 0,
+  documentsWrong: 0,
+  documentsExtra: 0,
+  venuesWithoutWords: 0,
+  typesMissing: 0,
+  termsMissing: 0,
+};
 
 /** A search's total, once this node follows the generation the database is at. */
 async function servedTotal(query: string): Promise<number> {
@@ -60,7 +73,7 @@ describe('reconciling what venue search reads', () => {
     expect(result.tables).toEqual([]);
     expect(result.counts).toEqual([]);
     expect(describeSearchDataFix(result)).toEqual([
-      'Venue words, VenueSearchWords, VenueSearchTerm, ListedVenueAmenity, VenuePropertyType: exact.',
+      'Venue words, VenueSearchWords, VenueSearchDocument, VenueSearchTerm, ListedVenueAmenity, VenuePropertyType: exact.',
       'PublishedVenueCount: exact, nothing changed.',
     ]);
     expect(await readCatalogueGeneration(t.db.prisma)).toBe(generation);
@@ -97,7 +110,16 @@ describe('reconciling what venue search reads', () => {
     // The venues changed, what search reads did not: wrong answers, and they would stay wrong.
     expect(await publishedWith('pool')).toBe(pools - 1);
     const before = await drift();
-    for (const key of ['amenitiesMissing', 'amenitiesExtra', 'wordsWrong', 'wordsExtra', 'venuesWithoutWords', 'typesMissing'])
+    for (const key of [
+      'amenitiesMissing',
+      'amenitiesExtra',
+      'wordsWrong',
+      'wordsExtra',
+      'documentsWrong',
+      'documentsExtra',
+      'venuesWithoutWords',
+      'typesMissing',
+    ])
       expect(before[key], key).toBeGreaterThan(0);
     expect(await servedTotal('q=zyzzyva')).toBe(0);
     expect(await servedTotal('q=quokkaville')).toBe(0);
@@ -112,6 +134,7 @@ describe('reconciling what venue search reads', () => {
     // Those two rows rewritten by the reconcile's own update (its trigger), the unpublished one, the new one (added by
     // the same trigger) and the deleted one.
     expect(fixed.VenueSearchWords).toMatchObject({ changed: 1, removed: 1 });
+    expect(fixed.VenueSearchDocument).toMatchObject({ changed: 1, removed: 1 });
     expect(fixed.ListedVenueAmenity.added).toBe(2);
     expect(fixed.ListedVenueAmenity.changed).toBeGreaterThan(0);
     expect(fixed.ListedVenueAmenity.removed).toBeGreaterThan(0);
