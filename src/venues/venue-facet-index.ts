@@ -96,14 +96,15 @@ export class FacetIndex {
 
   /**
    * The counts of `names` under `filters` and the band's stored ranges `prices`, each facet leaving out its own
-   * filter. `propertyTypes`: those the venue_type filter matches (null without one); `showRates` as readFacets takes.
+   * filter, and the search's own count (`total`: the venues failing no filter). `propertyTypes`: those the venue_type
+   * filter matches (null without one); `showRates` as readFacets takes.
    */
   count(
     { filters, prices }: { filters: VenueFilters; prices: PriceRanges | null },
     names: readonly VenueFacet[],
     showRates: ShowRates,
     propertyTypes: ReadonlySet<string> | null,
-  ): FacetRow[] {
+  ): { rows: FacetRow[]; total: number } {
     const failed = this.failedFilters(filters, prices, propertyTypes);
     const asked = new Set(names);
     const rows: FacetRow[] = [];
@@ -131,7 +132,9 @@ export class FacetIndex {
       const bands = countCodes(failed, OWN.capacity_band, this.capacityBand, CAPACITY_BAND_EDGES.length + 1);
       bands.forEach((venues, band) => add('capacity_band', venues, String(band), null));
     }
-    return rows;
+    let total = 0;
+    for (let i = 0; i < failed.length; i++) if (failed[i] === 0) total++;
+    return { rows, total };
   }
 
   /**

@@ -61,7 +61,9 @@ export async function searchVenues<T extends { slug: string }>(
   // A facet named twice is counted once (its rows would otherwise come twice).
   const facetRows = facets?.length ? countFacets(search, [...new Set(facets)], deps) : undefined;
   facetRows?.catch(() => undefined);
-  const page = await readSearchPage<T>(plan, { selection, afterSlug: position?.slug, first, withTotal: countWithPage }, deps.readRows);
+  // Facets of filters alone are counted in memory, and the search's total with them: the page reads no count.
+  const facetTotal = facetRows && search.place === undefined && search.words === undefined;
+  const page = await readSearchPage<T>(plan, { selection, afterSlug: position?.slug, first, withTotal: countWithPage && !facetTotal }, deps.readRows);
   const counted = page.total;
   const keyOf = page.keyOf;
   return {
@@ -73,10 +75,12 @@ export async function searchVenues<T extends { slug: string }>(
     totalCount:
       counted !== undefined
         ? () => Promise.resolve(counted)
-        : countWithPage && position === undefined
-          ? () => Promise.resolve(0)
-          : () => countSearch(plan, deps.readRows),
-    facets: async () => (facetRows ? venueFacets(facets as VenueFacet[], await facetRows) : null),
+        : facetTotal
+          ? async () => (await facetRows).total!
+          : countWithPage && position === undefined
+            ? () => Promise.resolve(0)
+            : () => countSearch(plan, deps.readRows),
+    facets: async () => (facetRows ? venueFacets(facets as VenueFacet[], (await facetRows).rows) : null),
   };
 }
 
@@ -84,11 +88,12 @@ type Scoped = Omit<VenueSearch, 'first' | 'after' | 'facets'>;
 
 /**
  * The facets of a search: with a place or words, counted in SQL over the venues they match; with filters alone,
- * counted over the catalogue's facet columns, read once per generation (venue-facet-index.ts).
+ * counted over the catalogue's facet columns, read once per generation (venue-facet-index.ts), with the search's
+ * total beside them.
  */
-async function countFacets(search: SearchRequest, names: VenueFacet[], deps: VenueDeps): Promise<FacetRow[]> {
+async function countFacets(search: SearchRequest, names: VenueFacet[], deps: VenueDeps): Promise<{ rows: FacetRow[]; total?: number }> {
   const rates = await showRates(deps);
-  if (search.place || search.words) return readFacets(search, names, rates, deps.readRows);
+  if (search.place || search.words) return { rows: await readFacets(search, names, rates, deps.readRows) };
   const { venueType } = search.filters;
   const [index, propertyTypes] = await Promise.all([
     catalogueFacetIndex(deps.readRows, deps.generation?.() ?? 0),

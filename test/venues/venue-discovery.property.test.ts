@@ -538,11 +538,14 @@ describe('venue discovery: any place, words, order and facets with the §4.1 fil
           fc.constantFrom(...ref.rows).chain((pivot) => filtersArbitrary(pivot)),
           async (filters) => {
             const s: Discovery = { filters, facets };
-            const expected = ref.search(s).facets;
+            const { facets: expected, slugs } = ref.search(s);
             if (Object.values(filters).some((value) => value !== undefined)) owned++;
             const [rest, graphql] = [await SURFACES.rest(s, 1, null), await SURFACES.graphql(s, 1, null)];
             expect(rest.facets, rest.context).toEqual(facetsShown('rest', expected));
             expect(graphql.facets, graphql.context).toEqual(facetsShown('graphql', expected));
+            // The total is counted with the facets.
+            expect(rest.total, rest.context).toBe(slugs.length);
+            expect(graphql.total, graphql.context).toBe(slugs.length);
           },
         ),
         { numRuns: RUNS * 2 },
@@ -551,6 +554,29 @@ describe('venue discovery: any place, words, order and facets with the §4.1 fil
       expect(owned).toBeGreaterThan(RUNS);
     },
   );
+});
+
+describe('venue discovery: the total of filters alone with facets', () => {
+  it('is counted with the facets in memory: the page reads no count, on REST and GraphQL', async () => {
+    const statements: string[] = [];
+    const s: Discovery = { filters: { capacityMin: 10 }, facets: ['state'] };
+    const expected = ref.search(s).slugs.length;
+    expect(expected).toBeGreaterThan(5);
+    // Once to read the facet columns, then as any later search is read.
+    await SURFACES.rest(s, 5, null);
+    const stop = t.db.onQuery((event) => statements.push(event.query));
+    try {
+      for (const surface of ['rest', 'graphql'] as const) {
+        const page = await SURFACES[surface](s, 5, null);
+        expect(page.total, page.context).toBe(expected);
+        expect(page.slugs).toEqual(ref.search(s).slugs.slice(0, 5));
+      }
+    } finally {
+      stop();
+    }
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((sql) => /count\(/i.test(sql))).toEqual([]);
+  });
 });
 
 describe('venue discovery: words', () => {
