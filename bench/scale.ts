@@ -128,6 +128,8 @@ const discoveryCases: Case[] = [
   { label: 'facets, all five', path: `${V}&${ALL_FACETS}`, goal: 20 },
   { label: 'amenities + state + all facets', path: `${V}&amenities=pool&state=california&${ALL_FACETS}`, goal: 20 },
   { label: 'capacity + price band + all facets', path: `${V}&capacity_min=20&price_min=5000&price_max=20000&${ALL_FACETS}`, goal: 20 },
+  // A word a quarter of the catalogue has: its facets are counted over 25,561 venues.
+  { label: 'q=mountain + all facets', path: `${V}&q=mountain&${ALL_FACETS}`, goal: 20 },
   {
     label: 'near + q + 3 filters + all facets',
     path: `${V}&near_city=asheville&radius_km=150&q=mountain&capacity_min=10&bedrooms_min=4&amenities=hot-tub&${ALL_FACETS}`,

@@ -42,15 +42,17 @@ function bandOf(value: number, edges: readonly number[]): number {
 }
 
 /**
- * The facet counts of a search with filters only (no place, no words), counted in memory over the columns the
- * filters test and the facets group, of every published venue, read once per catalogue generation (venue-places.ts).
- * Counted in SQL, a facet whose own filter is set read every venue that filter leaves out of the page, far over the
- * discovery goal on a large catalogue (docs/performance.md, Discovery at scale). The rows and their rules are
- * readFacets': the discovery property test holds both to one reference. Each filter is one pass over its column, and
+ * The facet counts of a search, counted in memory over the columns the filters test and the facets group, of every
+ * published venue, read once per catalogue generation (venue-places.ts); with a place or words, over the venues they
+ * match (read in SQL, readPlaceAndWordsMatches). Counted in SQL, a facet whose own filter is set read every venue that
+ * filter leaves out of the page, far over the discovery goal on a large catalogue (docs/performance.md, Discovery at
+ * scale). The discovery property test holds the counts to its reference. Each filter is one pass over its column, and
  * each facet one pass to count.
  */
 export class FacetIndex {
   readonly size: number;
+  /** Each venue's position in the columns, by slug. */
+  private readonly positions = new Map<string, number>();
   private readonly kinds = new Dictionary<{ venueType: string | null; propertyType: string | null }>();
   private readonly states = new Dictionary<{ slug: string; name: string }>();
   private readonly cities = new Dictionary<string>();
@@ -80,6 +82,7 @@ export class FacetIndex {
     this.amenityStart = new Int32Array(n + 1);
     const amenities: number[] = [];
     rows.forEach((r, i) => {
+      this.positions.set(r.slug, i);
       this.kind[i] = this.kinds.code(`${r.venueType}\u0000${r.propertyType}`, { venueType: r.venueType, propertyType: r.propertyType });
       this.state[i] = this.states.code(`${r.stateSlug}\u0000${r.state}`, { slug: r.stateSlug, name: r.state });
       this.city[i] = this.cities.code(r.citySlug, r.citySlug);
@@ -97,15 +100,18 @@ export class FacetIndex {
   /**
    * The counts of `names` under `filters` and the band's stored ranges `prices`, each facet leaving out its own
    * filter, and the search's own count (`total`: the venues failing no filter). `propertyTypes`: those the venue_type
-   * filter matches (null without one); `showRates` as readFacets takes.
+   * filter matches (null without one); `showRates`: per currency shown converted, the day's rate and rounding step.
+   * `within`: the slugs a place or words match, when the search has them (a slug the columns do not hold, a venue
+   * published since they were read, is not counted, as a venue the filters would test is not).
    */
   count(
     { filters, prices }: { filters: VenueFilters; prices: PriceRanges | null },
     names: readonly VenueFacet[],
     showRates: ShowRates,
     propertyTypes: ReadonlySet<string> | null,
+    within?: readonly string[],
   ): { rows: FacetRow[]; total: number } {
-    const failed = this.failedFilters(filters, prices, propertyTypes);
+    const failed = this.failedFilters(filters, prices, propertyTypes, within);
     const asked = new Set(names);
     const rows: FacetRow[] = [];
     const add = (facet: VenueFacet, venues: number, value: string | null, label: string | null) => {
@@ -139,10 +145,23 @@ export class FacetIndex {
 
   /**
    * Per venue, the OWN bits of the facet filters it fails, or LEFT_OUT when a filter no facet owns (city, bedrooms)
-   * leaves it out. A value is matched once per distinct value (`outside`: per code, whether it fails), not per venue.
+   * or the place and words (`within`) leave it out. A value is matched once per distinct value (`outside`: per code, whether it fails), not per venue.
    */
-  private failedFilters(filters: VenueFilters, prices: PriceRanges | null, propertyTypes: ReadonlySet<string> | null): Uint8Array {
+  private failedFilters(
+    filters: VenueFilters,
+    prices: PriceRanges | null,
+    propertyTypes: ReadonlySet<string> | null,
+    within: readonly string[] | undefined,
+  ): Uint8Array {
     const failed = new Uint8Array(this.size);
+    if (within) {
+      // A place or words are tested by no facet: what they leave out is left out of every count.
+      failed.fill(LEFT_OUT);
+      for (const slug of within) {
+        const position = this.positions.get(slug);
+        if (position !== undefined) failed[position] = 0;
+      }
+    }
     const { city, bedroomsMin, capacityMin, capacityMax, amenities } = filters;
     const outside = <T>(values: readonly T[], passes: (value: T) => boolean) => Uint8Array.from(values, (value) => (passes(value) ? 0 : 1));
     if (city !== undefined) {

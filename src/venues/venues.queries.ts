@@ -609,6 +609,7 @@ export const CAPACITY_BAND_EDGES = [11, 21, 31, 51] as const;
 
 /** What a published venue's facets count and the filters test (venue-facet-index.ts). */
 export interface FacetColumns {
+  slug: string;
   venueType: string | null;
   propertyType: string | null;
   stateSlug: string;
@@ -627,7 +628,7 @@ export type ShowRates = Record<string, { rate: number | null; roundUpTo: number 
 /** The facet columns of every published venue, in one statement. */
 export function readFacetColumns(readRows: RowReader): Promise<FacetColumns[]> {
   return readRows<FacetColumns>(
-    `SELECT "venueType", "propertyType", "stateSlug", state, "citySlug", currency, "startingTotal", "capacityMax", bedrooms, amenities
+    `SELECT slug, "venueType", "propertyType", "stateSlug", state, "citySlug", currency, "startingTotal", "capacityMax", bedrooms, amenities
      FROM "Venue" WHERE published`,
     [],
   );
@@ -642,66 +643,19 @@ export interface FacetRow {
 }
 
 /**
- * The filters a facet sets, left out when it is counted: each value's count is what the search would find with the
- * facet's own filter changed to it (the other filters, the place and the words all kept).
+ * The slugs of the published venues a search's place and words match, its filters left out: the venues its facets
+ * are counted over (venue-facet-index.ts applies the filters). A place is read from the (published, latitude,
+ * longitude, slug) index alone, the words through VenueSearchDocument's GIN index. Beside a place the words' matches
+ * are a subquery kept whole (OFFSET 0): joined as the planner liked, it tested each venue of the place against its
+ * document, read out of line one by one (65 ms for 2,321 venues on the 100,000-venue catalogue).
  */
-const OWN_FILTERS: Record<VenueFacet, ReadonlyArray<keyof VenueFilters>> = {
-  venue_type: ['venueType'],
-  amenities: ['amenities'],
-  state: ['state'],
-  price_band: ['priceMin', 'priceMax'],
-  capacity_band: ['capacityMin', 'capacityMax'],
-};
-
-/**
- * The counts of the named facets under a search with a place or words, exact, in one statement (one with filters
- * alone is counted by venue-facet-index.ts). The place, the words and the filters no facet owns are the dear tests (the
- * document's GIN index checked against each match's row, the distance): the venues meeting them are read once (a
- * materialized CTE of the few columns the facets group), and each facet applies to those the facet filters it keeps
- * (docs/performance.md, Levers, has the gain). `showRate`: per currency shown converted (STORED_AS), the day's rate
- * and the rounding step, or null on a day without a rate (its venues then have no price).
- */
-export async function readFacets(search: SearchRequest, names: readonly VenueFacet[], showRate: ShowRates, readRows: RowReader): Promise<FacetRow[]> {
+export async function readPlaceAndWordsMatches({ place, words }: Pick<SearchRequest, 'place' | 'words'>, readRows: RowReader): Promise<string[]> {
   const { values, param } = sqlParams();
-  const bucket = (value: string, edges: readonly number[]) => `width_bucket(${value}, ${param(edges)}::int[])::text`;
-  const shown = () => {
-    const cases = Object.entries(showRate).map(([currency, { rate, roundUpTo }]) =>
-      rate === null
-        ? `WHEN ${param(currency)} THEN NULL`
-        : `WHEN ${param(currency)} THEN (ceil(v."startingTotal" * ${param(rate)}::float8 / ${roundUpTo} - 1e-9) * ${roundUpTo})::int`,
-    );
-    return `CASE v.currency ${cases.join(' ')} ELSE v."startingTotal" END`;
-  };
-  /** A facet's counts over `rows` (a CTE or subquery of the columns below, as `f`), grouped by `value` (and `label`). */
-  const branch = (facet: VenueFacet, value: string, label: string, rows: string, more = '') =>
-    `SELECT '${facet}' AS facet, ${value} AS value, ${label}::text AS label, count(*)::int AS venues FROM ${rows}${more} GROUP BY 2, 3`;
-  const counts: Record<VenueFacet, (rows: string) => string> = {
-    // By venue type and property type: venue_type matches a substring of the property type (a barndominium is a barn
-    // too), so each type's count is summed from the property types that contain it (venue-facets.ts).
-    venue_type: (rows) => branch('venue_type', 'f."venueType"', 'f."propertyType"', rows),
-    // A venue lists an amenity once (the seed and the listing trigger keep them distinct). unnest in the select list
-    // (a ProjectSet) expands the arrays for less than a lateral function scan per venue (docs/performance.md, Levers).
-    amenities: (rows) => branch('amenities', 'a.value', 'NULL', `(SELECT unnest(f.amenities) AS value FROM ${rows}) a`),
-    state: (rows) => branch('state', 'f."stateSlug"', 'f.state', rows),
-    price_band: (rows) => branch('price_band', bucket('f.shown', PRICE_BAND_EDGES), 'f.currency', rows, ' WHERE f.shown IS NOT NULL'),
-    capacity_band: (rows) =>
-      branch('capacity_band', bucket('f."capacityMax"', CAPACITY_BAND_EDGES), 'NULL', rows, ' WHERE f."capacityMax" IS NOT NULL'),
-  };
-  const columns = () => `v."venueType", v."propertyType", v."stateSlug", v.state, v.currency, ${shown()} AS shown, v."capacityMax", v.amenities`;
-  // A facet whose own filter is unset counts every venue the others leave: the same set for each such facet.
-  const own = names.filter((name) => OWN_FILTERS[name].some((key) => search.filters[key] !== undefined));
-  const priceFacet = names.includes('price_band');
-  const kept = { ...search, filters: { ...search.filters }, prices: priceFacet ? null : search.prices };
-  for (const name of names) for (const key of OWN_FILTERS[name]) delete kept.filters[key];
-  const facetFilters = (facet: VenueFacet | null) => {
-    const filters: VenueFilters = {};
-    for (const name of names) if (name !== facet) for (const key of OWN_FILTERS[name]) Object.assign(filters, { [key]: search.filters[key] });
-    const prices = priceFacet && facet !== 'price_band' ? search.prices : null;
-    return ['TRUE', ...venueConditions(filters, prices, param)].join(' AND ');
-  };
-  const cte = `WITH core AS MATERIALIZED (SELECT ${columns()}, v."startingTotal" FROM "Venue" v WHERE ${searchConditions(kept, param).join(' AND ')}) `;
-  const from = (facet: VenueFacet | null) => `(SELECT * FROM core v WHERE ${facetFilters(facet)}) f`;
-  const parts = names.map((name) => counts[name](from(own.includes(name) ? name : null)));
-  const sql = `${cte}${parts.map((part) => `(${part})`).join(' UNION ALL ')}`;
-  return readRows<FacetRow>(sql, values, PLAN_FOR_VALUES);
+  const matchingWords = words && `SELECT d.slug FROM "VenueSearchDocument" d WHERE d.published AND ${wordsMatch(words, 'd', param)}`;
+  const sql = place
+    ? `SELECT v.slug FROM "Venue" v WHERE ${['v.published', ...placeConditions(place, param), ...(matchingWords ? [`v.slug IN (${matchingWords} OFFSET 0)`] : [])].join(' AND ')}`
+    : matchingWords;
+  if (sql === undefined) throw new Error('a search without a place or words matches every venue: count its facets over all of them');
+  const rows = await readRows<{ slug: string }>(sql, values, PLAN_FOR_VALUES);
+  return rows.map((row) => row.slug);
 }

@@ -9,7 +9,7 @@ import { STORED_AS, storedBoundsFor, VENUE_CURRENCIES, type DayRate } from './ve
 import {
   countSearch,
   planVenueSearch,
-  readFacets,
+  readPlaceAndWordsMatches,
   readPropertyTypesLike,
   readSearchPage,
   readVenueDetail,
@@ -61,9 +61,8 @@ export async function searchVenues<T extends { slug: string }>(
   // A facet named twice is counted once (its rows would otherwise come twice).
   const facetRows = facets?.length ? countFacets(search, [...new Set(facets)], deps) : undefined;
   facetRows?.catch(() => undefined);
-  // Facets of filters alone are counted in memory, and the search's total with them: the page reads no count.
-  const facetTotal = facetRows && search.place === undefined && search.words === undefined;
-  const page = await readSearchPage<T>(plan, { selection, afterSlug: position?.slug, first, withTotal: countWithPage && !facetTotal }, deps.readRows);
+  // Facets are counted in memory, and the search's total with them: the page reads no count.
+  const page = await readSearchPage<T>(plan, { selection, afterSlug: position?.slug, first, withTotal: countWithPage && !facetRows }, deps.readRows);
   const counted = page.total;
   const keyOf = page.keyOf;
   return {
@@ -75,8 +74,8 @@ export async function searchVenues<T extends { slug: string }>(
     totalCount:
       counted !== undefined
         ? () => Promise.resolve(counted)
-        : facetTotal
-          ? async () => (await facetRows).total!
+        : facetRows
+          ? async () => (await facetRows).total
           : countWithPage && position === undefined
             ? () => Promise.resolve(0)
             : () => countSearch(plan, deps.readRows),
@@ -87,19 +86,18 @@ export async function searchVenues<T extends { slug: string }>(
 type Scoped = Omit<VenueSearch, 'first' | 'after' | 'facets'>;
 
 /**
- * The facets of a search: with a place or words, counted in SQL over the venues they match; with filters alone,
- * counted over the catalogue's facet columns, read once per generation (venue-facet-index.ts), with the search's
- * total beside them.
+ * The facets of a search and its total, counted over the catalogue's facet columns, read once per generation
+ * (venue-facet-index.ts); with a place or words, over the venues they match.
  */
-async function countFacets(search: SearchRequest, names: VenueFacet[], deps: VenueDeps): Promise<{ rows: FacetRow[]; total?: number }> {
-  const rates = await showRates(deps);
-  if (search.place || search.words) return { rows: await readFacets(search, names, rates, deps.readRows) };
+async function countFacets(search: SearchRequest, names: VenueFacet[], deps: VenueDeps): Promise<{ rows: FacetRow[]; total: number }> {
   const { venueType } = search.filters;
-  const [index, propertyTypes] = await Promise.all([
+  const [rates, index, propertyTypes, within] = await Promise.all([
+    showRates(deps),
     catalogueFacetIndex(deps.readRows, deps.generation?.() ?? 0),
     venueType === undefined ? null : readPropertyTypesLike(venueType, deps.readRows),
+    search.place || search.words ? readPlaceAndWordsMatches(search, deps.readRows) : undefined,
   ]);
-  return index.count(search, names, rates, propertyTypes);
+  return index.count(search, names, rates, propertyTypes, within);
 }
 
 /** A parsed search as the planner takes it: its filters, price band, place, words and order. */
