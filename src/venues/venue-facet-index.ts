@@ -145,7 +145,8 @@ export class FacetIndex {
 
   /**
    * Per venue, the OWN bits of the facet filters it fails, or LEFT_OUT when a filter no facet owns (city, bedrooms)
-   * or the place and words (`within`) leave it out. A value is matched once per distinct value (`outside`: per code, whether it fails), not per venue.
+   * or the place and words (`within`) leave it out. A value is matched once per distinct value (`outside`: per code,
+   * whether it fails), not per venue.
    */
   private failedFilters(
     filters: VenueFilters,

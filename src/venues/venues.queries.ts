@@ -153,7 +153,8 @@ function generalSearch(search: SearchRequest): VenueSearchPlan {
     // Words and places find their venues through their own indexes (the document's GIN index, the latitude band),
     // each match checked against its row; the page sorts the few found, and the count counts the same set, read once.
     // Walking slug order instead tested each venue's words until the page was full, 720 ms for q=tuscanny on the
-    // 100,000-venue catalogue, whose Tuscan venues all sort late (words alone walk a bounded stretch: wordsAloneSearch).
+    // 100,000-venue catalogue, whose Tuscan venues all sort late (words alone walk a bounded stretch:
+    // wordsAloneSearch).
     return {
       with: (param) => `${MATCHED} AS MATERIALIZED (${matchedVenues(search, param)})`,
       rows: (param, afterSlug, limit) =>
@@ -191,9 +192,10 @@ const wordsMatch = (words: QueryWord[], alias: string, param: Param) => `${alias
  * The slugs (and `columns`, written for the alias of the row they read) of the venues a search by words or place
  * matches, as a statement. Words alone (ranked: in slug order they are the 'words alone' strategy) are found in
  * VenueSearchWords (`w`), whose narrow rows hold the words and whether the venue is published: checking each match
- * reads a third of the blocks it reads in Venue (docs/performance.md, Discovery at scale). Beside a filter or a place, or under columns that read the venue row (`readsVenue`), Venue's own
- * index on the words is intersected with theirs, and each match is checked once, in its row: joining the two tables
- * checked the words of each venue the others found, reading its whole document.
+ * reads a third of the blocks it reads in Venue (docs/performance.md, Discovery at scale). Beside a filter or a place,
+ * or under columns that read the venue row (`readsVenue`), Venue's own index on the words is intersected with theirs,
+ * and each match is checked once, in its row: joining the two tables checked the words of each venue the others
+ * found, reading its whole document.
  */
 function matchedVenues(search: SearchRequest, param: Param, columns: (alias: string) => string = () => '', readsVenue = false): string {
   const { words } = search;

@@ -47,7 +47,7 @@ async function write(sql: string, ...params: unknown[]) {
   await expect.poll(() => followed.current()).toBeGreaterThan(generation);
 }
 
-/** The rows of VenueSearchWords and VenueSearchDocument that differ from their venue's words or publication, or have no venue. */
+/** The rows of VenueSearchWords and VenueSearchDocument that differ from their venue's words or publication, or lack it. */
 const drift = async () =>
   (
     await t.db.readRows<{ n: number }>(
@@ -109,13 +109,24 @@ async function search(state: string) {
   };
 }
 
-describe('facets of filters alone after a catalogue write', () => {
-  it('leave out a venue unpublished once the generation has moved, as the total does', async () => {
+describe('facets after a catalogue write', () => {
+  it('leave out a venue unpublished once the generation has moved, as the total does, by filters or by words', async () => {
     const [state] = (await t.rest('/api/v1/venues?limit=1&facets=state')).body.facets.state as Counted[];
     const before = await search(state.value);
     // The state facet leaves out the state filter: the state's own count is the search's total.
     expect(before.stateCount).toBe(before.total);
     expect(before.venue.amenities.length).toBeGreaterThan(0);
+
+    // The same venue by words: its slug's words, with the state facet, counted over the venues the words match.
+    const q = before.venue.slug.split('-').slice(0, 2).join(' ');
+    const byWords = async () => {
+      const res = await t.rest(`/api/v1/venues?q=${encodeURIComponent(q)}&limit=1&facets=state`);
+      expect(res.status, res.text).toBe(200);
+      const count = (res.body.facets.state as Counted[]).find((s) => s.value === state.value)?.count ?? 0;
+      return { total: res.body.pagination.total_count as number, count };
+    };
+    const wordsBefore = await byWords();
+    expect(wordsBefore.count).toBeGreaterThan(0);
 
     await write(`UPDATE "Venue" SET published = false WHERE slug = $1`, before.venue.slug);
 
@@ -123,6 +134,7 @@ describe('facets of filters alone after a catalogue write', () => {
     expect(after.total).toBe(before.total - 1);
     expect(after.stateCount).toBe(before.stateCount - 1);
     for (const amenity of before.venue.amenities) expect(after.amenities.get(amenity) ?? 0).toBe(before.amenities.get(amenity)! - 1);
+    expect(await byWords()).toEqual({ total: wordsBefore.total - 1, count: wordsBefore.count - 1 });
   });
 });
 
