@@ -117,9 +117,8 @@ const SEARCH_STRATEGIES: readonly SearchStrategy[] = [
   },
   {
     name: 'price band, alone or with one amenity',
-    when: ({ filters, prices, place, words }) =>
-      place === undefined &&
-      words === undefined &&
+    when: ({ filters, prices, ...search }) =>
+      filtersAlone(search) &&
       prices !== null &&
       (filters.amenities === undefined || filters.amenities.length === 1) &&
       onlyFilters(filters, 'priceMin', 'priceMax', 'amenities'),
@@ -139,7 +138,7 @@ export function planVenueSearch(search: SearchRequest, after?: SearchPosition): 
 }
 
 /** Whether a search has §4.1 filters at most: no place, no words. */
-const filtersAlone = (search: SearchRequest) => search.place === undefined && search.words === undefined;
+const filtersAlone = ({ place, words }: Pick<SearchRequest, 'place' | 'words'>) => place === undefined && words === undefined;
 
 /**
  * Any search: its page's slugs are found first and only its rows are read. The (published, slug, …) index carries the
@@ -430,19 +429,18 @@ export const WORDS_WALK = { rows: 1_000, expectedShare: 4 };
  * sort late: a name's words begin its slug), the page is the matches sorted. Each CTE runs only if its branch does.
  */
 function wordsAloneSearch(words: QueryWord[]): VenueSearchPlan {
-  const match = (param: Param) => `d.published AND ${wordsMatch(words, 'd', param)}`;
   return {
-    with: (param) => `${COUNTED} AS MATERIALIZED (SELECT count(*) AS n FROM "VenueSearchDocument" d WHERE ${match(param)})`,
+    with: (param) => `${COUNTED} AS MATERIALIZED (SELECT count(*) AS n FROM "VenueSearchDocument" d WHERE ${publishedDocumentMatch(words, param)})`,
     rows: (param, afterSlug, limit) => {
       const after = afterSlug === undefined ? '' : ` AND d.slug > ${param(afterSlug)}`;
       const [pageRows, walkRows] = [param(limit), param(WORDS_WALK.rows)];
       const dense = `(SELECT n FROM ${COUNTED}) * ${walkRows} >= ${PUBLISHED_VENUES} * ${pageRows} * ${WORDS_WALK.expectedShare}`;
       const walked =
         `SELECT d.slug FROM (SELECT d.* FROM "VenueSearchDocument" d WHERE ${dense}${after} ORDER BY d.slug LIMIT ${walkRows}) d ` +
-        `WHERE ${match(param)} ORDER BY d.slug LIMIT ${pageRows}`;
+        `WHERE ${publishedDocumentMatch(words, param)} ORDER BY d.slug LIMIT ${pageRows}`;
       const full = `(SELECT count(*) FROM walked) = ${pageRows}`;
       return (
-        `FROM (WITH walked AS MATERIALIZED (${walked}), sorted AS MATERIALIZED (SELECT d.slug FROM "VenueSearchDocument" d WHERE ${match(param)}${after}) ` +
+        `FROM (WITH walked AS MATERIALIZED (${walked}), sorted AS MATERIALIZED (SELECT d.slug FROM "VenueSearchDocument" d WHERE ${publishedDocumentMatch(words, param)}${after}) ` +
         `SELECT slug FROM walked WHERE ${full} UNION ALL (SELECT slug FROM sorted WHERE NOT ${full} ORDER BY slug LIMIT ${pageRows})) page ` +
         `JOIN "Venue" v ON v.slug = page.slug ORDER BY v.slug`
       );
@@ -453,6 +451,9 @@ function wordsAloneSearch(words: QueryWord[]): VenueSearchPlan {
 
 /** The count of a search by words alone, as a statement's common table expression. */
 const COUNTED = 'counted';
+
+/** Whether the row `d` of VenueSearchDocument is a published venue with every word of `q`. */
+const publishedDocumentMatch = (words: QueryWord[], param: Param) => `d.published AND ${wordsMatch(words, 'd', param)}`;
 
 /** The property types venue_type matches: a substring, in any case, % and _ as written (venueConditions). */
 const PROPERTY_TYPES_LIKE = (pattern: string) => `SELECT name FROM "VenuePropertyType" WHERE name ILIKE ${pattern}`;
@@ -653,7 +654,7 @@ export interface FacetRow {
  */
 export async function readPlaceAndWordsMatches({ place, words }: Pick<SearchRequest, 'place' | 'words'>, readRows: RowReader): Promise<string[]> {
   const { values, param } = sqlParams();
-  const matchingWords = words && `SELECT d.slug FROM "VenueSearchDocument" d WHERE d.published AND ${wordsMatch(words, 'd', param)}`;
+  const matchingWords = words && `SELECT d.slug FROM "VenueSearchDocument" d WHERE ${publishedDocumentMatch(words, param)}`;
   const sql = place
     ? `SELECT v.slug FROM "Venue" v WHERE ${['v.published', ...placeConditions(place, param), ...(matchingWords ? [`v.slug IN (${matchingWords} OFFSET 0)`] : [])].join(' AND ')}`
     : matchingWords;
