@@ -3,6 +3,8 @@ import { Kind, parse, print, type FieldNode } from 'graphql';
 import { pricingRoutes } from '../src/pricing/pricing.rest.js';
 import { priceRangeText, venuePricing, STORED_AS, type DayRate, type VenuePriceColumns } from '../src/venues/venue-pricing.js';
 import { createCursorCodec, filterScope } from '../src/pagination/cursor.js';
+import { taggedColumns } from '../src/graphql/model-columns.js';
+import { snakeCase } from '../src/rest/route.js';
 import { estimatePricing } from '../src/pricing/pricing.service.js';
 import { parsePricingEstimate } from '../src/pricing/pricing.inputs.js';
 import { regionalCostRange } from '../src/pricing/regional-ranges.service.js';
@@ -53,9 +55,12 @@ const GRAPH_SQL = /* SQL */ `
     ${PUBLISHED_VENUES} AS total, ${RATE} AS rate
   FROM page ORDER BY slug`;
 
+/** The detail fields showing a column as stored (prisma/schema.prisma's `@detail` columns), in the route's order. */
+const DETAIL_COLUMNS = taggedColumns('Venue', 'detail').map(({ name }) => name);
+
 /** R3's venue: the list columns, the detail columns, 5 photos and every testimonial as JSON, and the day's rate. */
 const DETAIL_SQL = /* SQL */ `
-  SELECT ${LIST_COLUMNS}, description, accommodates, categories, "totalPhotos",
+  SELECT ${LIST_COLUMNS}, ${DETAIL_COLUMNS.map((name) => `"${name}"`).join(', ')},
     (SELECT coalesce(json_agg(json_build_object('url', p.url, 'category', p.category, 'is_featured', p."isFeatured", 'position', p.position)
         ORDER BY p.position, p.id), '[]'::json)
        FROM (SELECT url, category, "isFeatured", position, id FROM "VenuePhoto" WHERE "venueId" = v.id ORDER BY position, id LIMIT 5) p) AS photos,
@@ -457,17 +462,14 @@ export async function createSqlBodies(query: Query, queryMany: QueryMany, baseUr
     },
     async detail(slug) {
       const [r] = (await query(DETAIL_SQL, [...params(), slug])) as Array<
-        Row & { photos: unknown[]; testimonials: unknown[]; description: unknown; accommodates: unknown; categories: unknown; totalPhotos: number }
+        Row & { photos: unknown[]; testimonials: unknown[] } & Record<string, unknown>
       >;
       if (!r) return null;
       return JSON.stringify({
         data: {
           ...venueListItem(r, baseUrl),
-          description: r.description,
-          accommodates: r.accommodates,
-          categories: r.categories,
+          ...Object.fromEntries(DETAIL_COLUMNS.map((name) => [snakeCase(name), r[name]])),
           photos: r.photos,
-          total_photos: r.totalPhotos,
           testimonials: r.testimonials,
         },
         request_id: requestId(),

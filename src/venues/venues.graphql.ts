@@ -18,6 +18,7 @@ import { fromPlannedRow, ownProperty } from '../graphql/own-property.js';
 import { readBy } from '../graphql/planned-reads.js';
 import { VENUE_READ } from './venue-rows.js';
 import { VENUE_PHOTOS, VENUE_TESTIMONIALS } from './venue-relations.js';
+import { taggedColumns } from '../graphql/model-columns.js';
 
 const venueDeps = (ctx: RequestContext): VenueDeps => ({
   readRows: ctx.readRows,
@@ -149,6 +150,12 @@ function detail<O extends { description: string; extensions?: Record<string, unk
   };
 }
 
+/**
+ * The detail fields that show a column as stored: those whose documentation in prisma/schema.prisma begins with
+ * `@detail`, under its text. A new one is its column and migration; REST's detail route selects them too.
+ */
+export const VENUE_DETAIL_COLUMNS = taggedColumns('Venue', 'detail');
+
 export const Venue = builder.prismaObject('Venue', {
   description: 'A whole-property wedding venue, priced per stay (§2.2 list item and §2.3 detail).',
   // Select mode: the detail's long columns and relations load only when a query selects them (descriptions stay on
@@ -191,14 +198,17 @@ export const Venue = builder.prismaObject('Venue', {
       description: "Kilometres from the search's point (near or near_city), great-circle, to 1 decimal; null in any other answer.",
       resolve: (v) => distanceOf(v),
     }),
-    description: t.exposeString('description', { nullable: true, ...detail(graphqlOnly('Full description, plain text.')) }),
-    accommodates: t.exposeInt('accommodates', { nullable: true, ...detail(graphqlOnly('Guests the venue sleeps, as listed.')) }),
-    categories: t.exposeStringList('categories', detail(graphqlOnly('Listing categories (e.g. Waterfront, Beach).'))),
+    ...Object.fromEntries(
+      VENUE_DETAIL_COLUMNS.map(({ name, type, list, nullable, description }) => [
+        name,
+        // A scalar column of Venue (taggedColumns checked it): Pothos types `expose` by literal column names alone.
+        t.expose(name as 'description', { type: list ? [type] : type, nullable, ...detail({ description }) } as never),
+      ]),
+    ),
     photos: t.relation('photos', {
       ...detail(fromPlannedRow({ description: 'At most 5 preview photos in gallery order.' })),
       query: VENUE_PHOTOS,
     }),
-    totalPhotos: t.exposeInt('totalPhotos', detail({ description: 'Photos on the full venue page.' })),
     testimonials: t.relation('testimonials', {
       ...detail(fromPlannedRow(graphqlOnly('Reviews, newest event first.'))),
       query: VENUE_TESTIMONIALS,

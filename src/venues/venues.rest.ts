@@ -1,5 +1,6 @@
 import type { RestRoute } from '../rest/route.js';
 import { NAMED_AMENITIES, NAMED_VENUE_TYPES } from './venues.inputs.js';
+import { taggedColumns } from '../graphql/model-columns.js';
 
 const PRICING = /* GraphQL */ `
   fragment Pricing on VenuePricing {
@@ -16,6 +17,11 @@ export const FACETS = /* GraphQL */ `facets {
   priceBand { currency min max count }
   capacityBand { min max count }
 }`;
+
+/** §2.3's fields that show a column as stored, as declared in prisma/schema.prisma (venues.graphql.ts shows them). */
+const DETAIL_COLUMNS = taggedColumns('Venue', 'detail')
+  .map(({ name }) => name)
+  .join(' ');
 
 /** §2.2 list item fields. */
 const LIST_ITEM = /* GraphQL */ `
@@ -108,9 +114,8 @@ export const venueRoutes: RestRoute[] = [
       query getVenue($slug: String!) {
         venue(slug: $slug) {
           ...VenueListItem
-          description accommodates categories
+          ${DETAIL_COLUMNS}
           photos { url category isFeatured position }
-          totalPhotos
           testimonials { guestName rating review eventDate }
         }
       }

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys, createTestApp, withEnumNames, expectGraphQLError, expectRestError, type TestApp } from '../support/app.js';
 import { VENUE_PHOTOS, VENUE_TESTIMONIALS } from '../../src/venues/venue-relations.js';
+import { taggedColumns } from '../../src/graphql/model-columns.js';
 
 const TODAY = new Date('2026-06-15T12:00:00Z');
 const LIST_SELECTION = `slug name city state country propertyType venueType latitude longitude capacityMin capacityMax bedrooms beds bathrooms
   gatheringSpaces priceRange pricing { priceUnit currency minNights weekdayBase weekendBase extraNight startingTotal { amount nights rate includesFees } rateDate }
   heroImage seoDescription amenities url`;
+/** §2.3's description, accommodates, categories and totalPhotos, and any column added as a detail field since. */
+const DETAIL_COLUMNS = taggedColumns('Venue', 'detail')
+  .map(({ name }) => name)
+  .join(' ');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,8 +66,8 @@ describe('GraphQL venues', () => {
     const venue = await t.db.prisma.venue.findFirstOrThrow({ where: { published: true, currency: 'AUD', totalPhotos: { gt: 0 } } });
     const rest = await t.rest(`/api/v1/venues/${encodeURIComponent(venue.slug)}`);
     const gql = await t.graphql(
-      `query($slug: String!) { venue(slug: $slug) { ${LIST_SELECTION} description accommodates categories
-      photos { url category isFeatured position } totalPhotos testimonials { guestName rating review eventDate } } }`,
+      `query($slug: String!) { venue(slug: $slug) { ${LIST_SELECTION} ${DETAIL_COLUMNS}
+      photos { url category isFeatured position } testimonials { guestName rating review eventDate } } }`,
       { slug: venue.slug },
     );
     expect(gql.body.data.venue).toEqual(withEnumNames(camelKeys(rest.body.data), ['priceUnit', 'currency', 'rate']));

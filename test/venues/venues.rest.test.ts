@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectRestError, type TestApp } from '../support/app.js';
+import { taggedColumns } from '../../src/graphql/model-columns.js';
+import { snakeCase } from '../../src/rest/route.js';
 
 const LIST_FIELDS = [
   'slug',
@@ -223,8 +225,10 @@ describe('GET /api/v1/venues/{slug}', () => {
     const res = await t.rest(`/api/v1/venues/${encodeURIComponent(venue.slug)}`);
     expect(res.status, res.text).toBe(200);
     const d = res.body.data;
+    // §2.3's fields, and any column schema.prisma shows as a detail field (venue-detail-columns.test.ts).
+    const shown = taggedColumns('Venue', 'detail').map(({ name }) => snakeCase(name));
     expect(Object.keys(d).sort()).toEqual(
-      [...LIST_FIELDS, 'description', 'accommodates', 'categories', 'photos', 'total_photos', 'testimonials'].sort(),
+      [...new Set([...LIST_FIELDS, 'description', 'accommodates', 'categories', 'photos', 'total_photos', 'testimonials', ...shown])].sort(),
     );
     expect(d.photos).toHaveLength(5);
     const expectedPhotos = [...venue.photos].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).slice(0, 5);
