@@ -51,8 +51,8 @@ function bandOf(value: number, edges: readonly number[]): number {
  */
 export class FacetIndex {
   readonly size: number;
-  /** Each venue's position in the columns, by slug. */
-  private readonly positions = new Map<string, number>();
+  /** Each venue's position in the columns, by its key (VenueSearchDocument.key). */
+  private readonly positions = new Map<number, number>();
   private readonly kinds = new Dictionary<{ venueType: string | null; propertyType: string | null }>();
   private readonly states = new Dictionary<{ slug: string; name: string }>();
   private readonly cities = new Dictionary<string>();
@@ -82,7 +82,7 @@ export class FacetIndex {
     this.amenityStart = new Int32Array(n + 1);
     const amenities: number[] = [];
     rows.forEach((r, i) => {
-      this.positions.set(r.slug, i);
+      if (r.key !== null) this.positions.set(Number(r.key), i);
       this.kind[i] = this.kinds.code(`${r.venueType}\u0000${r.propertyType}`, { venueType: r.venueType, propertyType: r.propertyType });
       this.state[i] = this.states.code(`${r.stateSlug}\u0000${r.state}`, { slug: r.stateSlug, name: r.state });
       this.city[i] = this.cities.code(r.citySlug, r.citySlug);
@@ -101,15 +101,15 @@ export class FacetIndex {
    * The counts of `names` under `filters` and the band's stored ranges `prices`, each facet leaving out its own
    * filter, and the search's own count (`total`: the venues failing no filter). `propertyTypes`: those the venue_type
    * filter matches (null without one); `showRates`: per currency shown converted, the day's rate and rounding step.
-   * `within`: the slugs a place or words match, when the search has them (a slug the columns do not hold, a venue
-   * published since they were read, is not counted, as a venue the filters would test is not).
+   * `within`: the keys of the venues a place or words match, when the search has them (a key the columns do not
+   * hold, a venue published since they were read, is not counted, as a venue the filters would test is not).
    */
   count(
     { filters, prices }: { filters: VenueFilters; prices: PriceRanges | null },
     names: readonly VenueFacet[],
     showRates: ShowRates,
     propertyTypes: ReadonlySet<string> | null,
-    within?: readonly string[],
+    within?: readonly number[],
   ): { rows: FacetRow[]; total: number } {
     const failed = this.failedFilters(filters, prices, propertyTypes, within);
     const asked = new Set(names);
@@ -152,14 +152,14 @@ export class FacetIndex {
     filters: VenueFilters,
     prices: PriceRanges | null,
     propertyTypes: ReadonlySet<string> | null,
-    within: readonly string[] | undefined,
+    within: readonly number[] | undefined,
   ): Uint8Array {
     const failed = new Uint8Array(this.size);
     if (within) {
       // A place or words are tested by no facet: what they leave out is left out of every count.
       failed.fill(LEFT_OUT);
-      for (const slug of within) {
-        const position = this.positions.get(slug);
+      for (const key of within) {
+        const position = this.positions.get(key);
         if (position !== undefined) failed[position] = 0;
       }
     }
