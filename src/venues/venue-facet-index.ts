@@ -111,7 +111,8 @@ export class FacetIndex {
     propertyTypes: ReadonlySet<string> | null,
     within?: readonly number[],
   ): { rows: FacetRow[]; total: number } {
-    const failed = this.failedFilters(filters, prices, propertyTypes, within);
+    const tested = within ? this.positionsOf(within) : null;
+    const failed = this.failedFilters(tested, filters, prices, propertyTypes);
     const asked = new Set(names);
     const rows: FacetRow[] = [];
     const add = (facet: VenueFacet, venues: number, value: string | null, label: string | null) => {
@@ -119,64 +120,73 @@ export class FacetIndex {
       if (venues > 0) rows.push({ facet, value: value as string, label, venues });
     };
     if (asked.has('venue_type')) {
-      const kinds = countCodes(failed, OWN.venue_type, this.kind, this.kinds.values.length);
+      const kinds = countCodes(tested, failed, OWN.venue_type, this.kind, this.kinds.values.length);
       this.kinds.values.forEach((k, code) => add('venue_type', kinds[code], k.venueType, k.propertyType));
     }
     if (asked.has('state')) {
-      const states = countCodes(failed, OWN.state, this.state, this.states.values.length);
+      const states = countCodes(tested, failed, OWN.state, this.state, this.states.values.length);
       this.states.values.forEach((s, code) => add('state', states[code], s.slug, s.name));
     }
     if (asked.has('amenities')) {
-      const amenities = countAmenities(failed, this.amenityStart, this.amenities, this.amenityNames.values.length);
+      const amenities = countAmenities(tested, failed, this.amenityStart, this.amenities, this.amenityNames.values.length);
       this.amenityNames.values.forEach((name, code) => add('amenities', amenities[code], name, null));
     }
     if (asked.has('price_band')) {
-      const bands = countCodes(failed, OWN.price_band, this.slotsAt(showRates), this.currencies.values.length * PRICE_BANDS);
+      const bands = countCodes(tested, failed, OWN.price_band, this.slotsAt(showRates), this.currencies.values.length * PRICE_BANDS);
       bands.forEach((venues, slot) => add('price_band', venues, String(slot % PRICE_BANDS), this.currencies.values[Math.floor(slot / PRICE_BANDS)]));
     }
     if (asked.has('capacity_band')) {
-      const bands = countCodes(failed, OWN.capacity_band, this.capacityBand, CAPACITY_BAND_EDGES.length + 1);
+      const bands = countCodes(tested, failed, OWN.capacity_band, this.capacityBand, CAPACITY_BAND_EDGES.length + 1);
       bands.forEach((venues, band) => add('capacity_band', venues, String(band), null));
     }
     let total = 0;
-    for (let i = 0; i < failed.length; i++) if (failed[i] === 0) total++;
+    for (let k = 0, n = tested ? tested.length : failed.length; k < n; k++) {
+      const i = tested ? tested[k] : k;
+      if (failed[i] === 0) total++;
+    }
     return { rows, total };
   }
 
+  /** The positions of the venues `keys` name (a key the columns do not hold is left out). */
+  private positionsOf(keys: readonly number[]): Int32Array {
+    const positions = new Int32Array(keys.length);
+    let n = 0;
+    for (const key of keys) {
+      const position = this.positions.get(key);
+      if (position !== undefined) positions[n++] = position;
+    }
+    return positions.subarray(0, n);
+  }
+
   /**
-   * Per venue, the OWN bits of the facet filters it fails, or LEFT_OUT when a filter no facet owns (city, bedrooms)
-   * or the place and words (`within`) leave it out. A value is matched once per distinct value (`outside`: per code,
-   * whether it fails), not per venue.
+   * Per venue tested, the OWN bits of the facet filters it fails, or LEFT_OUT when a filter no facet owns (city,
+   * bedrooms) leaves it out. `venues`: the positions of those a place or words match, the only ones tested and counted
+   * (the others are never read), or null for every venue: a place's few thousand venues cost no pass over the whole
+   * catalogue. A value is matched once per distinct value (`outside`: per code, whether it fails), not per venue.
    */
   private failedFilters(
+    venues: Int32Array | null,
     filters: VenueFilters,
     prices: PriceRanges | null,
     propertyTypes: ReadonlySet<string> | null,
-    within: readonly number[] | undefined,
   ): Uint8Array {
     const failed = new Uint8Array(this.size);
-    if (within) {
-      // A place or words are tested by no facet: what they leave out is left out of every count.
-      failed.fill(LEFT_OUT);
-      for (const key of within) {
-        const position = this.positions.get(key);
-        if (position !== undefined) failed[position] = 0;
-      }
-    }
     const { city, bedroomsMin, capacityMin, capacityMax, amenities } = filters;
     const outside = <T>(values: readonly T[], passes: (value: T) => boolean) => Uint8Array.from(values, (value) => (passes(value) ? 0 : 1));
     if (city !== undefined) {
       const slug = slugify(city);
       failCodes(
+        venues,
         failed,
         this.city,
         outside(this.cities.values, (c) => c === slug),
         LEFT_OUT,
       );
     }
-    if (bedroomsMin !== undefined) failRange(failed, this.bedrooms, bedroomsMin, Infinity, LEFT_OUT);
+    if (bedroomsMin !== undefined) failRange(venues, failed, this.bedrooms, bedroomsMin, Infinity, LEFT_OUT);
     if (propertyTypes) {
       failCodes(
+        venues,
         failed,
         this.kind,
         outside(this.kinds.values, (k) => k.propertyType !== null && propertyTypes.has(k.propertyType)),
@@ -185,11 +195,12 @@ export class FacetIndex {
     }
     if (amenities?.length) {
       const wanted = Int32Array.from(new Set(amenities), (a) => this.amenityNames.find(a) ?? -1);
-      failAmenities(failed, this.amenityStart, this.amenities, wanted, OWN.amenities);
+      failAmenities(venues, failed, this.amenityStart, this.amenities, wanted, OWN.amenities);
     }
     if (filters.state !== undefined) {
       const slug = slugify(filters.state);
       failCodes(
+        venues,
         failed,
         this.state,
         outside(this.states.values, (s) => s.slug === slug),
@@ -205,13 +216,14 @@ export class FacetIndex {
         const range = converted ? converted.range : prices.own;
         [gte[code], lte[code]] = range ? [range.gte ?? -Infinity, range.lte ?? Infinity] : [Infinity, -Infinity];
       });
-      for (let i = 0; i < this.size; i++) {
+      for (let k = 0, n = venues ? venues.length : failed.length; k < n; k++) {
+        const i = venues ? venues[k] : k;
         const [code, amount] = [this.currency[i], this.startingTotal[i]];
         if (!(amount >= gte[code] && amount <= lte[code])) failed[i] |= OWN.price_band;
       }
     }
     if (capacityMin !== undefined || capacityMax !== undefined) {
-      failRange(failed, this.capacity, capacityMin ?? -Infinity, capacityMax ?? Infinity, OWN.capacity_band);
+      failRange(venues, failed, this.capacity, capacityMin ?? -Infinity, capacityMax ?? Infinity, OWN.capacity_band);
     }
     return failed;
   }
@@ -234,37 +246,48 @@ export class FacetIndex {
 }
 
 /**
- * Per code (0 to size - 1) of `column`, the venues counted for the facet whose filter is `bit`: those failing no
- * facet filter or that one alone (a code of -1: none to count). One loop per facet, each reading two arrays.
+ * Per code (0 to size - 1) of `column`, the venues of `venues` (null: every venue) counted for the facet whose filter is `bit`: those
+ * failing no facet filter or that one alone (a code of -1: none to count). One loop per facet, each reading two arrays.
  */
-function countCodes(failed: Uint8Array, bit: number, column: Int32Array, size: number): Int32Array {
+function countCodes(venues: Int32Array | null, failed: Uint8Array, bit: number, column: Int32Array, size: number): Int32Array {
   const counts = new Int32Array(size);
-  for (let i = 0; i < failed.length; i++) if ((failed[i] === 0 || failed[i] === bit) && column[i] >= 0) counts[column[i]]++;
+  for (let k = 0, n = venues ? venues.length : failed.length; k < n; k++) {
+    const i = venues ? venues[k] : k;
+    if ((failed[i] === 0 || failed[i] === bit) && column[i] >= 0) counts[column[i]]++;
+  }
   return counts;
 }
 
-/** Per amenity code, the venues listing it counted for the amenity facet. */
-function countAmenities(failed: Uint8Array, start: Int32Array, listed: Int32Array, size: number): Int32Array {
+/** Per amenity code, the venues of `venues` listing it counted for the amenity facet. */
+function countAmenities(venues: Int32Array | null, failed: Uint8Array, start: Int32Array, listed: Int32Array, size: number): Int32Array {
   const counts = new Int32Array(size);
-  for (let i = 0; i < failed.length; i++) {
+  for (let k = 0, n = venues ? venues.length : failed.length; k < n; k++) {
+    const i = venues ? venues[k] : k;
     if (failed[i] === 0 || failed[i] === OWN.amenities) for (let a = start[i]; a < start[i + 1]; a++) counts[listed[a]]++;
   }
   return counts;
 }
 
-/** Marks `bit` on each venue whose code in `column` is `outside` (1). */
-function failCodes(failed: Uint8Array, column: Int32Array, outside: Uint8Array, bit: number) {
-  for (let i = 0; i < failed.length; i++) if (outside[column[i]]) failed[i] |= bit;
+/** Marks `bit` on each venue of `venues` whose code in `column` is `outside` (1). */
+function failCodes(venues: Int32Array | null, failed: Uint8Array, column: Int32Array, outside: Uint8Array, bit: number) {
+  for (let k = 0, n = venues ? venues.length : failed.length; k < n; k++) {
+    const i = venues ? venues[k] : k;
+    if (outside[column[i]]) failed[i] |= bit;
+  }
 }
 
-/** Marks `bit` on each venue whose value is not from `gte` to `lte` (NaN, no value, never is). */
-function failRange(failed: Uint8Array, column: Float64Array, gte: number, lte: number, bit: number) {
-  for (let i = 0; i < failed.length; i++) if (!(column[i] >= gte && column[i] <= lte)) failed[i] |= bit;
+/** Marks `bit` on each venue of `venues` whose value is not from `gte` to `lte` (NaN, no value, never is). */
+function failRange(venues: Int32Array | null, failed: Uint8Array, column: Float64Array, gte: number, lte: number, bit: number) {
+  for (let k = 0, n = venues ? venues.length : failed.length; k < n; k++) {
+    const i = venues ? venues[k] : k;
+    if (!(column[i] >= gte && column[i] <= lte)) failed[i] |= bit;
+  }
 }
 
-/** Marks `bit` on each venue not listing every amenity code `wanted` (-1, an amenity no venue lists: none does). */
-function failAmenities(failed: Uint8Array, start: Int32Array, listed: Int32Array, wanted: Int32Array, bit: number) {
-  for (let i = 0; i < failed.length; i++) {
+/** Marks `bit` on each venue of `venues` not listing every amenity code `wanted` (-1, an amenity no venue lists: none does). */
+function failAmenities(venues: Int32Array | null, failed: Uint8Array, start: Int32Array, listed: Int32Array, wanted: Int32Array, bit: number) {
+  for (let k = 0, n = venues ? venues.length : failed.length; k < n; k++) {
+    const i = venues ? venues[k] : k;
     for (let w = 0; w < wanted.length; w++) {
       let a = start[i];
       while (a < start[i + 1] && listed[a] !== wanted[w]) a++;
