@@ -246,8 +246,8 @@ export class FacetIndex {
 }
 
 /**
- * Per code (0 to size - 1) of `column`, the venues of `venues` (null: every venue) counted for the facet whose filter is `bit`: those
- * failing no facet filter or that one alone (a code of -1: none to count). One loop per facet, each reading two arrays.
+ * Per code (0 to size - 1) of `column`, the venues of `venues` (null: every venue) counted for the facet whose filter
+ * is `bit`: those failing no facet filter or that one alone (a code of -1: none to count). One loop per facet.
  */
 function countCodes(venues: Int32Array | null, failed: Uint8Array, bit: number, column: Int32Array, size: number): Int32Array {
   const counts = new Int32Array(size);
@@ -284,7 +284,7 @@ function failRange(venues: Int32Array | null, failed: Uint8Array, column: Float6
   }
 }
 
-/** Marks `bit` on each venue of `venues` not listing every amenity code `wanted` (-1, an amenity no venue lists: none does). */
+/** Marks `bit` on each venue of `venues` not listing every amenity code `wanted` (-1, an amenity none lists). */
 function failAmenities(venues: Int32Array | null, failed: Uint8Array, start: Int32Array, listed: Int32Array, wanted: Int32Array, bit: number) {
   for (let k = 0, n = venues ? venues.length : failed.length; k < n; k++) {
     const i = venues ? venues[k] : k;

@@ -154,7 +154,7 @@ function detail<O extends { description: string; extensions?: Record<string, unk
  * The detail fields that show a column as stored: those whose documentation in prisma/schema.prisma begins with
  * `@detail`, under its text. A new one is its column and migration; REST's detail route selects them too.
  */
-export const VENUE_DETAIL_COLUMNS = taggedColumns('Venue', 'detail');
+const VENUE_DETAIL_COLUMNS = taggedColumns('Venue', 'detail');
 
 export const Venue = builder.prismaObject('Venue', {
   description: 'A whole-property wedding venue, priced per stay (§2.2 list item and §2.3 detail).',
