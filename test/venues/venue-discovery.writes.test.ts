@@ -144,7 +144,11 @@ describe('facets after a catalogue write', () => {
 });
 
 /** Discovery's reads of the whole catalogue, by their statements: the words, the cities, the facet columns. */
-const CATALOGUE_READS = [/FROM "VenueSearchTerm"/, /GROUP BY "citySlug"/, /v\.amenities\s+FROM "Venue" v LEFT JOIN "VenueSearchDocument" d ON d\.slug = v\.slug WHERE v\.published$/];
+const CATALOGUE_READS = [
+  /FROM "VenueSearchTerm"/,
+  /GROUP BY "citySlug"/,
+  /v\.amenities\s+FROM "Venue" v LEFT JOIN "VenueSearchDocument" d ON d\.slug = v\.slug WHERE v\.published$/,
+];
 const isCatalogueRead = (sql: string) => CATALOGUE_READS.some((read) => read.test(sql));
 
 describe("discovery's catalogue reads after a write", () => {
