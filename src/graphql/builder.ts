@@ -4,7 +4,7 @@ import ComplexityPlugin from '@pothos/plugin-complexity';
 import RelayPlugin from '@pothos/plugin-relay';
 import { fieldComplexity } from './complexity.js';
 import type PrismaTypes from '../generated/pothos-types.js';
-import { getDatamodel } from '../generated/pothos-types.js';
+import { prismaDatamodel } from './model-columns.js';
 import type { RequestContext } from './context.js';
 import { graphqlOnly } from './graphql-only.js';
 
@@ -32,7 +32,7 @@ export const builder = new SchemaBuilder<BuilderOptions>({
   defaultFieldNullability: false,
   prisma: {
     client: (ctx) => ctx.prisma,
-    dmmf: getDatamodel(),
+    dmmf: prismaDatamodel(),
     exposeDescriptions: false,
     filterConnectionTotalCount: true,
     onUnusedQuery: null,

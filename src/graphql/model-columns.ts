@@ -20,6 +20,11 @@ type Tag = (typeof TAGS)[number];
 
 let datamodel: ReturnType<typeof getDatamodel> | undefined;
 
+/** The Prisma model as the Pothos generator wrote it, parsed once for the builder and the tagged columns alike. */
+export function prismaDatamodel(): ReturnType<typeof getDatamodel> {
+  return (datamodel ??= getDatamodel());
+}
+
 const TAGGED = /^@([a-z]+)\s+(\S[\s\S]*)$/;
 
 /**
@@ -29,8 +34,7 @@ const TAGGED = /^@([a-z]+)\s+(\S[\s\S]*)$/;
  * a type without a GraphQL twin, an empty description, an unknown tag) throws as the schema is built, not at request.
  */
 export function taggedColumns(model: string, tag: Tag): TaggedColumn[] {
-  datamodel ??= getDatamodel();
-  const fields = datamodel.datamodel.models[model]?.fields;
+  const fields = prismaDatamodel().datamodel.models[model]?.fields;
   if (!fields) throw new Error(`No model ${model} in the Prisma schema`);
   return columnsTagged(model, fields, tag);
 }

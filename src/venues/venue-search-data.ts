@@ -2,7 +2,8 @@
 // word lists in each row, VenueSearchWords, VenueSearchDocument, VenueSearchTerm, ListedVenueAmenity,
 // VenuePropertyType and PublishedVenueCount (prisma/schema.prisma names each table's migration). A write those
 // triggers do not see leaves them wrong for good: a restore with `pg_restore --disable-triggers`, a session with
-// `session_replication_role = replica`, a trigger disabled by hand. This recomputes each from Venue with the triggers' own functions.
+// `session_replication_role = replica`, a trigger disabled by hand. This recomputes each from Venue with the
+// triggers' own functions.
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { describeDrift, findCountDrift, fixPublishedVenueCounts, underCatalogueLock, type CountDrift } from './published-venue-counts.js';
 

@@ -152,8 +152,7 @@ function generalSearch(search: SearchRequest): VenueSearchPlan {
     // Words and places find their venues through their own indexes (the document's GIN index, the latitude band),
     // each match checked against its row; the page sorts the few found, and the count counts the same set, read once.
     // Walking slug order instead tested each venue's words until the page was full, 720 ms for q=tuscanny on the
-    // 100,000-venue catalogue, whose Tuscan venues all sort late (words alone walk a bounded stretch:
-    // wordsAloneSearch).
+    // 100,000-venue catalogue, whose Tuscan venues all sort late (wordsAloneSearch walks a bounded stretch).
     return {
       with: (param) => `${MATCHED} AS MATERIALIZED (${matchedVenues(search, param)})`,
       rows: (param, afterSlug, limit) =>

@@ -52,7 +52,7 @@ async function write(sql: string, ...params: unknown[]) {
   await expect.poll(() => followed.current()).toBeGreaterThan(generation);
 }
 
-/** The rows of VenueSearchWords and VenueSearchDocument that differ from their venue's words or publication, or lack it. */
+/** Rows of VenueSearchWords and VenueSearchDocument that differ from their venue's words or publication, or lack it. */
 const drift = async () =>
   (
     await t.db.readRows<{ n: number }>(
