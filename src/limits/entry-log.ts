@@ -37,19 +37,22 @@ export class EntryLog {
     if (this.length === 0) this.head = 0;
   }
 
-  /** Inserts an entry at index `at` (0 = oldest), keeping the order by time. */
-  insert(at: number, timeMs: number, member: string): void {
-    if (this.head + this.length === this.times.length) this.makeRoom();
+  /**
+   * Inserts `weight` entries at index `at` (0 = oldest), keeping the order by time, all at `timeMs`: `member`, then
+   * `member#2` … `member#weight` (a weighted hit, sliding-log.ts), tagged without building those texts.
+   */
+  insert(at: number, timeMs: number, member: string, weight = 1): void {
+    while (this.head + this.length + weight > this.times.length) this.makeRoom(weight);
     const i = this.head + at;
     const end = this.head + this.length;
     // Nearly always the newest, so nothing moves; an earlier time (a clock that stepped back) shifts the newer ones.
     if (i < end) {
-      this.times.copyWithin(i + 1, i, end);
-      this.tags.copyWithin(i + 1, i, end);
+      this.times.copyWithin(i + weight, i, end);
+      this.tags.copyWithin(i + weight, i, end);
     }
-    this.times[i] = timeMs;
-    this.tags[i] = memberTag(member);
-    this.length++;
+    this.times.fill(timeMs, i, i + weight);
+    for (let n = 1; n <= weight; n++) this.tags[i + n - 1] = memberTag(member, n);
+    this.length += weight;
   }
 
   /**
@@ -73,9 +76,9 @@ export class EntryLog {
   }
 
   /** Moves the entries to the start of the arrays, growing them when more than half full (shrinking when a quarter). */
-  private makeRoom(): void {
+  private makeRoom(adding: number): void {
     const capacity = this.times.length;
-    const needed = this.length + 1;
+    const needed = this.length + adding;
     let size = capacity;
     if (needed > capacity / 2) size = capacity * 2;
     else if (needed < capacity / 4 && capacity > 64) size = capacity / 2;
@@ -97,14 +100,17 @@ export class EntryLog {
 }
 
 /**
- * A member's tag: a 53-bit hash of its text (cyrb53, exact as a double). Members are made by the limiter, never taken
- * from a request, so nothing here needs a cryptographic hash; the SHA-1 this was took ~1 % of a cheap read's CPU.
+ * A member's tag: a 53-bit hash of its text (cyrb53, exact as a double), or with `suffix` > 1 of `member#suffix`'s.
+ * Members are made by the limiter, never taken from a request, so nothing here needs a cryptographic hash; the SHA-1
+ * this was took ~1 % of a cheap read's CPU.
  */
-function memberTag(member: string): number {
+function memberTag(member: string, suffix = 1): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let i = 0; i < member.length; i++) {
-    const c = member.charCodeAt(i);
+  // `member#suffix` read as two parts: the member's characters are not copied into a new text per entry.
+  const tail = suffix > 1 ? `#${suffix}` : '';
+  for (let i = 0; i < member.length + tail.length; i++) {
+    const c = i < member.length ? member.charCodeAt(i) : tail.charCodeAt(i - member.length);
     h1 = Math.imul(h1 ^ c, 2654435761);
     h2 = Math.imul(h2 ^ c, 1597334677);
   }

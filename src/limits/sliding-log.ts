@@ -70,7 +70,7 @@ export function applyToEntries(entries: EntryLog, op: LogOperation): LogResult {
   const allowed = op.rules.every((r, i) => entries.length - starts[i] + weight <= r.limit);
   if (op.mode === 'hit' && allowed) {
     const at = entries.firstAfter(op.nowMs);
-    for (let n = weight; n >= 1; n--) entries.insert(at, op.nowMs, n === 1 ? op.member : `${op.member}#${n}`);
+    entries.insert(at, op.nowMs, op.member, weight);
     for (let i = 0; i < starts.length; i++) if (starts[i] > at) starts[i] = at;
   }
   const windows = op.rules.map((r, i): WindowState => {

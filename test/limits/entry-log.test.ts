@@ -9,11 +9,15 @@ import { DAY_MS, MINUTE_MS } from '../../src/limits/limits.policy.js';
 
 const T0 = Date.parse('2026-06-01T10:00:00Z');
 
-/** The sliding log as it was written before the typed arrays: one object per entry, members compared as strings. */
+/**
+ * The sliding log as it was written before the typed arrays: one object per entry, members compared as strings; a hit
+ * of weight w appends `member`, `member#2` … `member#w`.
+ */
 function modelApply(
   entries: Array<{ at: number; member: string }>,
-  op: { rules: { windowMs: number; limit: number }[]; nowMs: number; mode: LogMode; member: string },
+  op: { rules: { windowMs: number; limit: number }[]; nowMs: number; mode: LogMode; member: string; weight?: number },
 ): LogResult {
+  const weight = op.weight ?? 1;
   const longest = Math.max(...op.rules.map((r) => r.windowMs));
   while (entries.length && entries[0].at <= op.nowMs - longest) entries.shift();
   if (op.mode === 'refund') {
@@ -21,26 +25,29 @@ function modelApply(
     if (index >= 0) entries.splice(index, 1);
   }
   const countAfter = (t: number) => entries.filter((e) => e.at > t).length;
-  const allowed = op.rules.every((r) => countAfter(op.nowMs - r.windowMs) < r.limit);
+  const allowed = op.rules.every((r) => countAfter(op.nowMs - r.windowMs) + weight <= r.limit);
   if (op.mode === 'hit' && allowed) {
     const at = entries.findIndex((e) => e.at > op.nowMs);
-    entries.splice(at < 0 ? entries.length : at, 0, { at: op.nowMs, member: op.member });
+    const added = Array.from({ length: weight }, (_, n) => ({ at: op.nowMs, member: n === 0 ? op.member : `${op.member}#${n + 1}` }));
+    entries.splice(at < 0 ? entries.length : at, 0, ...added);
   }
   return {
     allowed,
     windows: op.rules.map((r) => {
       const inside = entries.filter((e) => e.at > op.nowMs - r.windowMs);
+      // After an admitted hit, when one more entry could go in; otherwise when this operation's weight could.
+      const mustExpire = allowed && op.mode === 'hit' ? inside.length - r.limit + 1 : inside.length + weight - r.limit;
       return {
         count: inside.length,
         oldestMs: inside.length ? inside[0].at : null,
-        freeAtMs: inside.length >= r.limit ? inside[inside.length - r.limit].at + r.windowMs : null,
+        freeAtMs: mustExpire > 0 && mustExpire <= inside.length ? inside[mustExpire - 1].at + r.windowMs : null,
       };
     }),
   };
 }
 
 describe('EntryLog (an in-memory sliding log in typed arrays)', () => {
-  it('answers every sequence of hits, peeks and refunds as one object per entry did, across growth, trims and a clock that steps back', () => {
+  it('answers every sequence of hits (weighted too), peeks and refunds as one object per entry did, across growth, trims and a clock that steps back', () => {
     const rules = [
       { windowMs: MINUTE_MS, limit: 40 },
       { windowMs: DAY_MS, limit: 300 },
@@ -49,6 +56,8 @@ describe('EntryLog (an in-memory sliding log in typed arrays)', () => {
       // Mostly forward, sometimes far (trims the whole minute or day), sometimes back (an out-of-order insert).
       advanceMs: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.constantFrom(MINUTE_MS, DAY_MS - 1, DAY_MS), fc.integer({ min: -5_000, max: -1 })),
       mode: fc.constantFrom<LogMode>('hit', 'hit', 'hit', 'hit', 'peek', 'refund'),
+      // Mostly single entries; sometimes a GraphQL answer's venue lookups (up to 100), past what the arrays hold.
+      weight: fc.oneof(fc.constant(1), fc.constant(1), fc.integer({ min: 2, max: 100 })),
       // A refund names one of the members hit so far (by how far back) or one never seen.
       back: fc.nat(60),
     });
@@ -61,8 +70,8 @@ describe('EntryLog (an in-memory sliding log in typed arrays)', () => {
         for (const [n, s] of steps.entries()) {
           now += s.advanceMs;
           const member = s.mode === 'refund' ? (members[members.length - 1 - s.back] ?? 'never-hit') : `m${n}`;
-          if (s.mode === 'hit') members.push(member);
-          const op = { key: 'k', rules, nowMs: now, mode: s.mode, member };
+          if (s.mode === 'hit') members.push(member, ...Array.from({ length: s.weight - 1 }, (_, k) => `${member}#${k + 2}`));
+          const op = { key: 'k', rules, nowMs: now, mode: s.mode, member, weight: s.weight };
           expect(applyToEntries(log, op), `step ${n}`).toEqual(modelApply(model, op));
           expect(log.length).toBe(model.length);
         }
