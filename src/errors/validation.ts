@@ -169,11 +169,14 @@ export function ordered<S extends z.ZodObject>(
  * code and bounds; zod's messages are not shown to users verbatim).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input, IN_OUR_WORDS);
+  // Given any parse context, zod parses at about half the speed (docs/upstream.md); our words only describe a
+  // failure, so a refused input is parsed again with them.
+  const result = schema.safeParse(input);
   if (result.success) {
     // Valid by the schema's rules; still refused if PostgreSQL could not store or compare its text.
     assertStorableText(input, 'input');
     return result.data;
   }
-  throw invalidParameters(result.error);
+  const described = schema.safeParse(input, IN_OUR_WORDS);
+  throw invalidParameters(described.success ? result.error : described.error);
 }
