@@ -66,6 +66,13 @@ const loads: Array<{ label: string; method: 'GET' | 'POST'; path: string; body?:
   ...(args.graphql ? [{ label: 'R4 (POST /graphql, 20 venues)', method: 'POST' as const, path: R4.path, body: R4.body }] : []),
   ...(args.mcp ? [{ label: 'M1 (POST /mcp, search_venues, 20 venues)', ...M1 }] : []),
 ];
+/** What a load sends to a server on `port`, with `headers` (the key, or the realistic ones) before its own. */
+const requestOf = (load: (typeof loads)[number], port: number, headers: Record<string, string>) => ({
+  url: `http://127.0.0.1:${port}${load.path}`,
+  method: load.method,
+  headers: load.body ? { ...headers, ...load.headers, 'content-type': 'application/json' } : { ...headers, ...load.headers },
+  body: load.body,
+});
 const realistic = args.realistic ?? false;
 const keyCount = Number(args.keys);
 const rounds = Number(args.rounds);
@@ -88,7 +95,7 @@ function usage(problem: string): never {
 if (!oldDir || !existsSync(join(oldDir, 'dist/src/main.js'))) usage('--old must name a checkout with a build (dist/src/main.js)');
 if (!existsSync(join(repoRoot, 'dist/src/main.js'))) usage('this checkout has no build: npm run build');
 if (!loads.length || paths.some((p) => !p.startsWith('/'))) usage('give one or more --path /… (path and query), or --graphql');
-if (counting && (args.graphql || args.mcp || realistic)) usage('--instructions counts plain GET paths only');
+if (counting && realistic) usage('--instructions counts one key without compression: drop --realistic');
 if (counting && apart) usage('--apart times one server at a time; --instructions counts both at once');
 if (realistic && embedded) usage('--realistic makes its keys on PostgreSQL: give DATABASE_URL, not --embedded');
 if (realistic && !(Number.isInteger(keyCount) && keyCount >= REALISTIC_KEYS_MIN))
@@ -162,10 +169,7 @@ async function main(): Promise<void> {
   const rotation = realistic ? await keyRotation(database.new.DATABASE_URL!) : undefined;
   const headers: Record<string, string> = realistic ? { ...REALISTIC_HEADERS } : { authorization: `Bearer ${demoKey}` };
   const target = (port: number, load: (typeof loads)[number]) => ({
-    url: `http://127.0.0.1:${port}${load.path}`,
-    method: load.method,
-    headers: load.body ? { ...headers, ...load.headers, 'content-type': 'application/json' } : { ...headers, ...load.headers },
-    body: load.body,
+    ...requestOf(load, port, headers),
     keys: [],
     rotation,
   });
@@ -228,27 +232,28 @@ async function keyRotation(databaseUrl: string): Promise<Rotation> {
   }
 }
 
-/** --instructions: per path and round, each server's instructions per request (bench/instructions.ts). */
+/** --instructions: per load (paths, --graphql, --mcp) and round, each server's instructions per request. */
 async function countInstructions(servers: Record<'old' | 'new', { child: Child; port: number; dir: string }>, demoKey: string): Promise<void> {
   const headers = { authorization: `Bearer ${demoKey}` };
   process.stdout.write(
     `old: ${oldDir}\nnew: ${repoRoot}\n${rounds} rounds × ${requests} counted requests per server (after ${requests} uncounted)\n`,
   );
-  for (const path of paths) {
+  for (const load of loads) {
+    const { label } = load;
     const ratios: number[] = [];
     const lowest = { old: Infinity, new: Infinity };
     for (let round = 0; round < rounds; round++) {
       const counted: Record<string, number> = {};
       for (const which of ['old', 'new'] as const) {
         const { child, port, dir } = servers[which];
-        counted[which] = await instructionsPerRequest(dir, child.pid, { url: `http://127.0.0.1:${port}${path}`, headers }, requests, requests);
+        counted[which] = await instructionsPerRequest(dir, child.pid, requestOf(load, port, headers), requests, requests);
         lowest[which] = Math.min(lowest[which], counted[which]);
       }
       ratios.push(counted.new / counted.old);
-      process.stdout.write(`${path} round ${round + 1}: instructions/request ${Math.round(counted.old)} → ${Math.round(counted.new)}\n`);
+      process.stdout.write(`${label} round ${round + 1}: instructions/request ${Math.round(counted.old)} → ${Math.round(counted.new)}\n`);
     }
     process.stdout.write(
-      `${path}: lowest ${Math.round(lowest.old)} → ${Math.round(lowest.new)} (${(lowest.new / lowest.old).toFixed(3)}), median round new ÷ old ${median(ratios).toFixed(3)}\n`,
+      `${label}: lowest ${Math.round(lowest.old)} → ${Math.round(lowest.new)} (${(lowest.new / lowest.old).toFixed(3)}), median round new ÷ old ${median(ratios).toFixed(3)}\n`,
     );
   }
 }

@@ -44,11 +44,14 @@ export function instructionsOf(dump: string): number | null {
 
 export interface CountTarget {
   url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
   headers: Record<string, string>;
 }
 
 async function load(target: CountTarget, requests: number): Promise<number> {
-  const result = await autocannon({ url: target.url, headers: target.headers, connections: 10, amount: requests, timeout: 60 });
+  const { url, method, body, headers } = target;
+  const result = await autocannon({ url, method, body, headers, connections: 10, amount: requests, timeout: 60 });
   const failed = result.non2xx + result.errors;
   if (failed) throw new Error(`${target.url}: ${failed} of ${requests} requests failed under callgrind`);
   return result['2xx'];
