@@ -39,7 +39,7 @@ export class EntryLog {
 
   /**
    * Inserts `weight` entries at index `at` (0 = oldest), keeping the order by time, all at `timeMs`: `member`, then
-   * `member#2` … `member#weight` (a weighted hit, sliding-log.ts), tagged without building those texts.
+   * `member#2` … `member#weight` (a weighted hit, sliding-log.ts), tagged without copying the member into each text.
    */
   insert(at: number, timeMs: number, member: string, weight = 1): void {
     while (this.head + this.length + weight > this.times.length) this.makeRoom(weight);
