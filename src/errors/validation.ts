@@ -169,7 +169,7 @@ export function ordered<S extends z.ZodObject>(
  * code and bounds; zod's messages are not shown to users verbatim).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  // Given any parse context, zod parses at about half the speed (docs/upstream.md); our words only describe a
+  // Given any parse context, zod parses at about a third of the speed (docs/upstream.md); our words only describe a
   // failure, so a refused input is parsed again with them.
   const result = schema.safeParse(input);
   if (result.success) {
