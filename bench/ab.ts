@@ -16,6 +16,9 @@
  * A/A run: 0.873 of the other's CPU per request for R1); `--apart` runs one server at a time instead, each started
  * afresh for each measurement, in the same alternating order (the same A/A run: 0.977).
  *
+ * `--start-of old` or `new` runs both servers with the node options and environment defaults of that checkout's `npm
+ * start` (each its own by default), to tell what the code costs from what the heap sizing costs.
+ *
  * `--instructions` counts instead of timing: both servers run under valgrind's callgrind (bench/instructions.ts) and
  * each round gives their instructions per request over `--requests` requests after as many uncounted; repeatable
  * within a few per cent where timing is not. Needs valgrind (`apt-get install -y valgrind`).
@@ -52,6 +55,7 @@ const { values: args } = parseArgs({
     instructions: { type: 'boolean', default: false },
     apart: { type: 'boolean', default: false },
     requests: { type: 'string', default: '5000' },
+    'start-of': { type: 'string' },
   },
 });
 
@@ -83,12 +87,13 @@ const counting = args.instructions ?? false;
 const apart = args.apart ?? false;
 /** Seconds of load a server started for one measurement (--apart) gets before it. */
 const APART_WARMUP_S = 5;
+const startOf = args['start-of'];
 const databaseUrl = process.env.DATABASE_URL;
 const embedded = args.embedded ?? false;
 
 function usage(problem: string): never {
   process.stderr.write(
-    `bench:ab: ${problem}\nusage: DATABASE_URL=postgres://… npm run bench:ab -- --old <built checkout> --path /api/v1/… [--path …] [--rounds 6] [--duration 3] [--connections 50] [--instructions [--requests 5000]]\n`,
+    `bench:ab: ${problem}\nusage: DATABASE_URL=postgres://… npm run bench:ab -- --old <built checkout> --path /api/v1/… [--path …] [--rounds 6] [--duration 3] [--connections 50] [--apart] [--start-of old|new] [--instructions [--requests 5000]]\n`,
   );
   process.exit(2);
 }
@@ -102,6 +107,7 @@ if (realistic && !(Number.isInteger(keyCount) && keyCount >= REALISTIC_KEYS_MIN)
   usage(`--keys takes a whole number of at least ${REALISTIC_KEYS_MIN}`);
 if (![rounds, duration, connections, requests].every((n) => Number.isInteger(n) && n > 0))
   usage('--rounds, --duration, --connections and --requests take whole numbers');
+if (startOf !== undefined && startOf !== 'old' && startOf !== 'new') usage('--start-of takes old or new');
 if (counting && !hasCallgrind()) usage('--instructions needs valgrind (apt-get install -y valgrind)');
 if (!embedded && (!databaseUrl || !isLoopback(databaseUrl)))
   usage('DATABASE_URL must name a PostgreSQL server on this machine (a scratch database is made on it), or give --embedded');
@@ -113,7 +119,8 @@ async function startServer(
   wrapper?: string[],
 ): Promise<{ child: Child; port: number; demoKey: string | null }> {
   const port = await freePort();
-  const child = startNode(name, 'dist/src/main.js', { env: { ...env, PORT: String(port) }, cpu: SERVER_CPU, cwd, wrapper });
+  const startDir = startOf === 'old' ? oldDir : startOf === 'new' ? repoRoot : cwd;
+  const child = startNode(name, 'dist/src/main.js', { env: { ...env, PORT: String(port) }, cpu: SERVER_CPU, cwd, wrapper, startOf: startDir });
   const ready = await child.waitFor(READY, FIRST_START_TIMEOUT_MS);
   return { child, port, demoKey: ready[2] ?? null };
 }

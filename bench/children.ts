@@ -48,17 +48,20 @@ export function startNode(
     wrapper?: string[];
     /** Node options instead of `npm start`'s (bench/memory.ts --node-options, to measure other heap sizings). */
     nodeOptions?: string[];
+    /** The checkout whose `npm start` gives the node options and environment defaults (bench:ab --start-of). @default cwd */
+    startOf?: string;
   },
 ): Child {
   // Every server, the baselines included, runs with the node options and environment defaults of `npm start` (its
   // heap sizing and malloc arenas among them).
-  const nodeOptions = options.nodeOptions ?? startNodeOptions(options.cwd);
+  const startOf = options.startOf ?? options.cwd;
+  const nodeOptions = options.nodeOptions ?? startNodeOptions(startOf);
   const nodeArgs = script.endsWith('.ts') ? [...nodeOptions, '--import', 'tsx', script] : [...nodeOptions, script];
   const node = [...(options.wrapper ?? []), process.execPath, ...nodeArgs];
   const pinned = canPin && options.cpu !== undefined;
   const command = pinned ? 'taskset' : node[0];
   const args = pinned ? ['-c', String(options.cpu), ...node] : node.slice(1);
-  const env = options.nodeOptions ? options.env : withStartEnvironment(options.cwd, options.env);
+  const env = options.nodeOptions ? options.env : withStartEnvironment(startOf, options.env);
   const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid === undefined) throw new Error(`could not start ${name}`);
   let text = '';

@@ -1,4 +1,4 @@
-// The bench's pure pieces (no server, no database): the MIX list, results.json's shape, the SVG chart.
+// The bench's pieces without a server or database: the MIX list, results.json's shape, the SVG chart, node options.
 import { describe, expect, it } from 'vitest';
 import { Kind, parse, validate, type OperationDefinitionNode } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values.js';
@@ -16,6 +16,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNodeOptions, withStartEnvironment } from '../../scripts/start-command.js';
+import { startNode } from '../../bench/children.js';
+
+/** The environment without MALLOC_ARENA_MAX, so a start script's default for it shows. */
+function withoutArenaCap(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { MALLOC_ARENA_MAX: _set, ...rest } = env;
+  return rest;
+}
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
 
@@ -284,6 +291,28 @@ describe('node options of npm start (the bench servers and the tests\u2019 serve
       expect(withStartEnvironment(dir, {})).toEqual({});
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start: 'exec env A=${B:-1} node dist/src/main.js' } }));
       expect(() => withStartEnvironment(dir, {})).toThrow(/sets A from B/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a server started with another checkout's start (bench:ab --start-of) runs with that one's options and defaults", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wv-start-of-'));
+    const start = 'exec env MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-7} node --max-semi-space-size=8 dist/src/main.js';
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start } }));
+    writeFileSync(join(dir, 'echo.js'), 'console.log(JSON.stringify([process.execArgv, process.env.MALLOC_ARENA_MAX]));');
+    const env = withoutArenaCap(process.env);
+    const started = async (startOf?: string) => {
+      const child = startNode('echo', 'echo.js', { env, cwd: dir, startOf });
+      try {
+        return JSON.parse((await child.waitFor(/^\[.*\]$/m, 10_000))[0]) as unknown;
+      } finally {
+        await child.stop();
+      }
+    };
+    try {
+      expect(await started()).toEqual([['--max-semi-space-size=8'], '7']);
+      expect(await started(repoRoot)).toEqual([startNodeOptions(repoRoot), '2']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
