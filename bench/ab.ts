@@ -88,6 +88,8 @@ const apart = args.apart ?? false;
 /** Seconds of load a server started for one measurement (--apart) gets before it. */
 const APART_WARMUP_S = 5;
 const startOf = args['start-of'];
+/** The checkout whose `npm start` both servers run as (--start-of), or undefined: each its own. */
+const startDir = startOf === 'old' ? oldDir : startOf === 'new' ? repoRoot : undefined;
 const databaseUrl = process.env.DATABASE_URL;
 const embedded = args.embedded ?? false;
 
@@ -119,7 +121,6 @@ async function startServer(
   wrapper?: string[],
 ): Promise<{ child: Child; port: number; demoKey: string | null }> {
   const port = await freePort();
-  const startDir = startOf === 'old' ? oldDir : startOf === 'new' ? repoRoot : cwd;
   const child = startNode(name, 'dist/src/main.js', { env: { ...env, PORT: String(port) }, cpu: SERVER_CPU, cwd, wrapper, startOf: startDir });
   const ready = await child.waitFor(READY, FIRST_START_TIMEOUT_MS);
   return { child, port, demoKey: ready[2] ?? null };

@@ -18,12 +18,6 @@ import { join } from 'node:path';
 import { startNodeOptions, withStartEnvironment } from '../../scripts/start-command.js';
 import { startNode } from '../../bench/children.js';
 
-/** The environment without MALLOC_ARENA_MAX, so a start script's default for it shows. */
-function withoutArenaCap(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { MALLOC_ARENA_MAX: _set, ...rest } = env;
-  return rest;
-}
-
 const repoRoot = new URL('../..', import.meta.url).pathname;
 
 const facts: CatalogueFacts = {
@@ -301,7 +295,8 @@ describe('node options of npm start (the bench servers and the tests\u2019 serve
     const start = 'exec env MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-7} node --max-semi-space-size=8 dist/src/main.js';
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start } }));
     writeFileSync(join(dir, 'echo.js'), 'console.log(JSON.stringify([process.execArgv, process.env.MALLOC_ARENA_MAX]));');
-    const env = withoutArenaCap(process.env);
+    // Without MALLOC_ARENA_MAX, so the start script's default for it shows.
+    const { MALLOC_ARENA_MAX: _cap, ...env } = process.env;
     const started = async (startOf?: string) => {
       const child = startNode('echo', 'echo.js', { env, cwd: dir, startOf });
       try {
